@@ -1,0 +1,207 @@
+package remo.litmus;
+
+/**
+ * One instruction of a thread (language.md §4). Instructions are immutable values; each knows
+ * the position of its first token, and {@link #toString()} renders it in RDMA litmus syntax.
+ *
+ * <p>X86 instructions are mapped onto these forms when parsed (language.md §10.3); the
+ * {@link LockedRmw} form covers {@code cas}, {@code faa} and x86's locked exchange.
+ */
+public sealed interface Instruction
+        permits Instruction.Load, Instruction.Store, Instruction.Assign, Instruction.RegisterSwap,
+        Instruction.MFence, Instruction.LockedRmw, Instruction.Assume, Instruction.Await,
+        Instruction.NicOperation, Instruction.Poll, Instruction.RFence, Instruction.Wait,
+        Instruction.GlobalFence {
+
+    /** Position of the instruction's first token. */
+    Position pos();
+
+    /**
+     * The instruction class name used in E-UNSUPPORTED messages ({@code put get rcas rfaa poll
+     * rfence wait gf}) and in the repair vocabulary; CPU instructions return their mnemonic.
+     */
+    String keyword();
+
+    /** Dispatches to the visitor method for this instruction's class. */
+    <T> T accept(InstructionVisitor<T> visitor);
+
+    /** {@code r = x}: CPU load. */
+    record Load(Register destination, LocationRef source, Position pos) implements Instruction {
+        @Override public String keyword() { return "load"; }
+        @Override public <T> T accept(InstructionVisitor<T> v) { return v.visitLoad(this); }
+        @Override public String toString() { return destination + " = " + source; }
+    }
+
+    /** {@code x = e}: CPU store. */
+    record Store(LocationRef destination, Operand value, Position pos) implements Instruction {
+        @Override public String keyword() { return "store"; }
+        @Override public <T> T accept(InstructionVisitor<T> v) { return v.visitStore(this); }
+        @Override public String toString() { return destination + " = " + value; }
+    }
+
+    /**
+     * {@code r = a} or {@code r = a op b}: register arithmetic, no memory event.
+     *
+     * @param op    the operator, or {@code null} for a plain move
+     * @param right the second operand, {@code null} iff {@code op} is {@code null}
+     */
+    record Assign(Register destination, Operand left, BinOp op, Operand right, Position pos) implements Instruction {
+        @Override public String keyword() { return "assign"; }
+        @Override public <T> T accept(InstructionVisitor<T> v) { return v.visitAssign(this); }
+        @Override public String toString() {
+            return op == null ? destination + " = " + left : destination + " = (" + left + " " + op.symbol() + " " + right + ")";
+        }
+    }
+
+    /** x86 {@code XCHG R,R2} between two registers: swaps their values, no memory event. */
+    record RegisterSwap(Register first, Register second, Position pos) implements Instruction {
+        @Override public String keyword() { return "xchg"; }
+        @Override public <T> T accept(InstructionVisitor<T> v) { return v.visitRegisterSwap(this); }
+        @Override public String toString() { return "swap(" + first + ", " + second + ")"; }
+    }
+
+    /** {@code mfence}: waits until the store buffer is empty. */
+    record MFence(Position pos) implements Instruction {
+        @Override public String keyword() { return "mfence"; }
+        @Override public <T> T accept(InstructionVisitor<T> v) { return v.visitMFence(this); }
+        @Override public String toString() { return "mfence"; }
+    }
+
+    /** The kinds of locked CPU read-modify-write. */
+    enum RmwKind {
+        /** {@code r = cas(x, e, v)}: writes {@code v} iff old = {@code e}. */
+        CAS,
+        /** {@code r = faa(x, k)}: writes old + {@code k}. */
+        FAA,
+        /** x86 {@code XCHG}: writes the operand, always. */
+        XCHG
+    }
+
+    /**
+     * A locked CPU read-modify-write (language.md §4.2 {@code cas}/{@code faa}; x86 {@code XCHG},
+     * {@code LOCK ADD/INC/DEC/XADD/CMPXCHG}, §10.3). Drains the store buffer; atomic against every
+     * write. Events: a locked {@code R(x)} and, unless a compare fails, a locked {@code W(x)}.
+     *
+     * @param kind   CAS, FAA or XCHG
+     * @param result register receiving the old value, or {@code null} (x86 {@code LOCK ADD})
+     * @param first  CAS: the expected value; FAA: the addend; XCHG: the value written
+     * @param second CAS: the new value; otherwise {@code null}
+     */
+    record LockedRmw(RmwKind kind, Register result, LocationRef location, Operand first, Operand second, Position pos)
+            implements Instruction {
+        @Override public String keyword() { return kind == RmwKind.CAS ? "cas" : kind == RmwKind.FAA ? "faa" : "xchg"; }
+        @Override public <T> T accept(InstructionVisitor<T> v) { return v.visitLockedRmw(this); }
+        @Override public String toString() {
+            String call = switch (kind) {
+                case CAS -> "cas(" + location + ", " + first + ", " + second + ")";
+                case FAA -> "faa(" + location + ", " + first + ")";
+                case XCHG -> "xchg(" + location + ", " + first + ")";
+            };
+            return (result == null ? "_" : result.toString()) + " = " + call;
+        }
+    }
+
+    /** {@code assume (c)}: blocks forever if {@code c} is false. */
+    record Assume(BoolExpr condition, Position pos) implements Instruction {
+        @Override public String keyword() { return "assume"; }
+        @Override public <T> T accept(InstructionVisitor<T> v) { return v.visitAssume(this); }
+        @Override public String toString() {
+            String c = condition.toString();
+            return c.startsWith("(") ? "assume " + c : "assume (" + c + ")";
+        }
+    }
+
+    /** {@code await x == e}: one load of {@code x} that must read the value of {@code e}. */
+    record Await(LocationRef location, Operand expected, Position pos) implements Instruction {
+        @Override public String keyword() { return "await"; }
+        @Override public <T> T accept(InstructionVisitor<T> v) { return v.visitAwait(this); }
+        @Override public String toString() { return "await " + location + " == " + expected; }
+    }
+
+    /**
+     * A NIC operation: {@code put}, {@code get}, {@code rcas} or {@code rfaa}. It is issued by the
+     * CPU and executed asynchronously by the NIC on queue pair {@code qp(t, targetNode)}.
+     */
+    sealed interface NicOperation extends Instruction permits Put, Get, RemoteCas, RemoteFaa {
+        /** The target node (names the queue pair). */
+        NodeRef node();
+
+        /** The remote location, homed on {@link #node()}. */
+        LocationRef remote();
+
+        /** The local location (put source, get destination, RMW result slot). */
+        LocationRef local();
+
+        /** The work id, or {@code null} if the operation is untagged. */
+        WorkIdRef tag();
+
+        /** Renders the {@code #d} suffix, or the empty string. */
+        default String tagSuffix() {
+            return tag() == null ? "" : " #" + tag().name();
+        }
+    }
+
+    /** {@code put x@n, y}: the NIC copies local {@code y} into remote {@code x}. */
+    record Put(LocationRef remote, NodeRef node, LocationRef source, WorkIdRef tag, Position pos) implements NicOperation {
+        @Override public LocationRef local() { return source; }
+        @Override public String keyword() { return "put"; }
+        @Override public <T> T accept(InstructionVisitor<T> v) { return v.visitPut(this); }
+        @Override public String toString() { return "put " + remote + "@" + node + ", " + source + tagSuffix(); }
+    }
+
+    /** {@code get y, x@n}: the NIC copies remote {@code x} into local {@code y}. */
+    record Get(LocationRef destination, LocationRef remote, NodeRef node, WorkIdRef tag, Position pos) implements NicOperation {
+        @Override public LocationRef local() { return destination; }
+        @Override public String keyword() { return "get"; }
+        @Override public <T> T accept(InstructionVisitor<T> v) { return v.visitGet(this); }
+        @Override public String toString() { return "get " + destination + ", " + remote + "@" + node + tagSuffix(); }
+    }
+
+    /** {@code rcas z, x@n, e, v}: remote compare-and-swap; the old value lands in local {@code z}. */
+    record RemoteCas(LocationRef result, LocationRef remote, NodeRef node, Operand expected, Operand newValue,
+                     WorkIdRef tag, Position pos) implements NicOperation {
+        @Override public LocationRef local() { return result; }
+        @Override public String keyword() { return "rcas"; }
+        @Override public <T> T accept(InstructionVisitor<T> v) { return v.visitRemoteCas(this); }
+        @Override public String toString() {
+            return "rcas " + result + ", " + remote + "@" + node + ", " + expected + ", " + newValue + tagSuffix();
+        }
+    }
+
+    /** {@code rfaa z, x@n, k}: remote fetch-and-add; the old value lands in local {@code z}. */
+    record RemoteFaa(LocationRef result, LocationRef remote, NodeRef node, Operand addend, WorkIdRef tag, Position pos)
+            implements NicOperation {
+        @Override public LocationRef local() { return result; }
+        @Override public String keyword() { return "rfaa"; }
+        @Override public <T> T accept(InstructionVisitor<T> v) { return v.visitRemoteFaa(this); }
+        @Override public String toString() { return "rfaa " + result + ", " + remote + "@" + node + ", " + addend + tagSuffix(); }
+    }
+
+    /** {@code poll n}: consumes the completion of the oldest not-yet-polled operation of its scope. */
+    record Poll(NodeRef node, Position pos) implements Instruction {
+        @Override public String keyword() { return "poll"; }
+        @Override public <T> T accept(InstructionVisitor<T> v) { return v.visitPoll(this); }
+        @Override public String toString() { return "poll " + node; }
+    }
+
+    /** {@code rfence n}: later operations to {@code n} start after earlier gets and RMWs complete. */
+    record RFence(NodeRef node, Position pos) implements Instruction {
+        @Override public String keyword() { return "rfence"; }
+        @Override public <T> T accept(InstructionVisitor<T> v) { return v.visitRFence(this); }
+        @Override public String toString() { return "rfence " + node; }
+    }
+
+    /** {@code wait d}: blocks until every earlier operation tagged {@code d} is complete. */
+    record Wait(WorkIdRef id, Position pos) implements Instruction {
+        @Override public String keyword() { return "wait"; }
+        @Override public <T> T accept(InstructionVisitor<T> v) { return v.visitWait(this); }
+        @Override public String toString() { return "wait " + id; }
+    }
+
+    /** {@code gf}: global fence, blocks until every earlier operation of the thread is complete. */
+    record GlobalFence(Position pos) implements Instruction {
+        @Override public String keyword() { return "gf"; }
+        @Override public <T> T accept(InstructionVisitor<T> v) { return v.visitGlobalFence(this); }
+        @Override public String toString() { return "gf"; }
+    }
+}

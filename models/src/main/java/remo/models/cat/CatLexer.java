@@ -1,0 +1,167 @@
+package remo.models.cat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import remo.litmus.Diagnostic;
+import remo.litmus.Position;
+
+/**
+ * Lexer for the cat subset (models.md §7.1): identifiers with {@code . -} inside, strings,
+ * keywords, the symbols {@code | & \ ; * + ? ^-1 [ ] ( ) { } ~ = , || &&} and the token
+ * {@code 0}; comments {@code (* *)} (nested), {@code //} and {@code #}.
+ */
+final class CatLexer {
+
+    /** Token kinds. */
+    enum Kind { IDENT, KEYWORD, STRING, SYMBOL, ZERO, EOF }
+
+    /** A token with its text and position. */
+    record Token(Kind kind, String text, Position pos) {
+        boolean is(String s) {
+            return (kind == Kind.SYMBOL || kind == Kind.KEYWORD) && text.equals(s);
+        }
+
+        String describe() {
+            return kind == Kind.EOF ? "end of file" : "'" + text + "'";
+        }
+    }
+
+    static final Set<String> KEYWORDS = Set.of("let", "rec", "and", "include", "acyclic", "irreflexive", "empty",
+            "flag", "as", "show", "unshow", "if", "then", "else", "not");
+
+    private final String file;
+    private final String text;
+    private int i;
+    private int line = 1;
+    private int col = 1;
+
+    private CatLexer(String file, String text) {
+        this.file = file;
+        this.text = text;
+    }
+
+    /**
+     * Splits {@code text} into tokens, ending with an EOF token.
+     *
+     * @throws CatException E-CAT-SYNTAX for a bad character, an unterminated comment or string
+     */
+    static List<Token> tokenize(String file, String text) throws CatException {
+        return new CatLexer(file, text).run();
+    }
+
+    private CatException error(Position pos, String message) {
+        return new CatException(Diagnostic.error("E-CAT-SYNTAX", file, pos, message));
+    }
+
+    private void advance() {
+        char c = text.charAt(i);
+        if (c == '\n') {
+            line++;
+            col = 1;
+            i++;
+        } else {
+            i += Character.charCount(text.codePointAt(i));
+            col++;
+        }
+    }
+
+    private boolean at(String s) {
+        return text.startsWith(s, i);
+    }
+
+    private List<Token> run() throws CatException {
+        List<Token> out = new ArrayList<>();
+        int n = text.length();
+        while (true) {
+            // whitespace and comments
+            while (i < n) {
+                char c = text.charAt(i);
+                if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
+                    advance();
+                } else if (at("(*")) {
+                    Position start = new Position(line, col);
+                    int depth = 0;
+                    do {
+                        if (i >= n) {
+                            throw error(start, "unterminated comment");
+                        }
+                        if (at("(*")) {
+                            depth++;
+                            advance();
+                            advance();
+                        } else if (at("*)")) {
+                            depth--;
+                            advance();
+                            advance();
+                        } else {
+                            advance();
+                        }
+                    } while (depth > 0);
+                } else if (at("//") || c == '#') {
+                    while (i < n && text.charAt(i) != '\n') {
+                        advance();
+                    }
+                } else {
+                    break;
+                }
+            }
+            Position pos = new Position(line, col);
+            if (i >= n) {
+                out.add(new Token(Kind.EOF, "", pos));
+                return out;
+            }
+            char c = text.charAt(i);
+            if (Character.isLetter(c) || c == '_') {
+                int start = i;
+                while (i < n) {
+                    char d = text.charAt(i);
+                    if (Character.isLetterOrDigit(d) || d == '_' || d == '.' || d == '-') {
+                        advance();
+                    } else {
+                        break;
+                    }
+                }
+                String word = text.substring(start, i);
+                out.add(new Token(KEYWORDS.contains(word) ? Kind.KEYWORD : Kind.IDENT, word, pos));
+            } else if (c == '"') {
+                advance();
+                int start = i;
+                while (i < n && text.charAt(i) != '"' && text.charAt(i) != '\n') {
+                    advance();
+                }
+                if (i >= n || text.charAt(i) != '"') {
+                    throw error(pos, "unterminated string");
+                }
+                String s = text.substring(start, i);
+                advance();
+                out.add(new Token(Kind.STRING, s, pos));
+            } else if (Character.isDigit(c)) {
+                int start = i;
+                while (i < n && Character.isDigit(text.charAt(i))) {
+                    advance();
+                }
+                String num = text.substring(start, i);
+                if (!num.equals("0")) {
+                    throw error(pos, "unexpected number '" + num + "'; only 0 (the empty relation) is a cat token");
+                }
+                out.add(new Token(Kind.ZERO, "0", pos));
+            } else if (at("^-1")) {
+                advance();
+                advance();
+                advance();
+                out.add(new Token(Kind.SYMBOL, "^-1", pos));
+            } else if (at("||") || at("&&")) {
+                String s = text.substring(i, i + 2);
+                advance();
+                advance();
+                out.add(new Token(Kind.SYMBOL, s, pos));
+            } else if ("|&\\;*+?[](){}~=,".indexOf(c) >= 0) {
+                advance();
+                out.add(new Token(Kind.SYMBOL, String.valueOf(c), pos));
+            } else {
+                throw error(pos, "unexpected character '" + new String(Character.toChars(text.codePointAt(i))) + "'");
+            }
+        }
+    }
+}

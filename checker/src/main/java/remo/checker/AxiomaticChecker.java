@@ -1,0 +1,517 @@
+package remo.checker;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import remo.litmus.Diagnostic;
+import remo.litmus.Flag;
+import remo.litmus.FlagValues;
+import remo.litmus.LitmusException;
+import remo.litmus.Program;
+import remo.litmus.StateItem;
+import remo.models.CatModel;
+import remo.models.CheckOutcome;
+import remo.models.ModelCheck;
+import remo.models.ModelFrame;
+import remo.models.Witnesses;
+import remo.models.algebra.EventSet;
+import remo.models.algebra.Relation;
+
+/**
+ * The axiomatic engine: enumerates the candidate executions of a program (models.md §4) and
+ * keeps those the cat model accepts.
+ *
+ * <p>Enumeration order (architecture.md, "Performance approach"): {@code rf} for every read, then
+ * the values (models.md §4.2), then {@code co} location by location by inserting each write at every
+ * position of the order built so far, then {@code rao} class by class in the same way. After every
+ * choice the model's checks are evaluated on lower/upper bounds of the partial candidate
+ * ({@link ModelFrame#definitelyViolated}); a partial candidate that already violates a check is
+ * abandoned with all its completions.
+ */
+public final class AxiomaticChecker {
+
+    private AxiomaticChecker() {
+    }
+
+    /**
+     * Checks a program under a model.
+     *
+     * @param program a validated program
+     * @param model   the cat model
+     * @param flags   the flag values of the run (defaults, then the test's flag line, then the command line)
+     * @param options limits and collection choices
+     * @return the result; {@link CheckResult#partial()} if a limit stopped the run
+     * @throws LitmusException E-UNSUPPORTED if the model rejects an instruction of the program
+     *                         (language.md §6.2 step 5)
+     */
+    public static CheckResult check(Program program, CatModel model, FlagValues flags, CheckOptions options)
+            throws LitmusException {
+        long start = System.nanoTime();
+        EventStructure structure = new EventStructure(program, flags);
+        ModelSupport.requireSupported(structure, model, flags);
+        List<Diagnostic> warnings = ModelSupport.warnings(structure);
+        Run run = new Run(structure, model, flags, options, start);
+        run.enumerate();
+        double seconds = (System.nanoTime() - start) / 1e9;
+        return new CheckResult(program, model.name(), "axiomatic", flags, program.printedItems(), run.states, run.fullStates,
+                run.positive, run.negative, run.blocked, run.explored, new ArrayList<>(run.raisedFlags), warnings,
+                run.partialReason, seconds, run.collected);
+    }
+
+    /** Signals that a limit was reached. */
+    private static final class Stop extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Stop() {
+            super(null, null, false, false);
+        }
+    }
+
+    /** One enumeration. */
+    private static final class Run {
+        private final EventStructure s;
+        private final Program program;
+        private final CatModel model;
+        private final FlagValues flags;
+        private final CheckOptions options;
+        private final long start;
+        private final long deadline;
+        private final boolean prune;
+        private final int n;
+        private final ValueSolver solver;
+        private final List<StateItem> printed;
+        private final Map<Integer, Set<String>> assigned;
+        private final boolean staticallyBlocked;
+
+        // rf stage
+        private final int[] reads;
+        private final int[][] candidates;
+        private final int[] rfSource;
+        private final ModelFrame rfFrame;
+        private final Relation coAllPotential;
+        private final Relation raoAll;
+        private final Relation emptyRelation;
+
+        // co and rao stage
+        private final Map<EventSet, ModelFrame> frames = new HashMap<>();
+        private ModelFrame frame;
+        private ValueSolver.Values values;
+        private int[][] coOrder;
+        private int[] coLength;
+        private int[][] coToInsert;
+        private Relation coUpper;
+        private Relation rfExact;
+        private final int[][] raoClasses;
+        private final int[][] raoOrder;
+        private final int[] raoLength;
+
+        // results
+        final Map<FinalState, Long> states = new HashMap<>();
+        final Set<FinalState> fullStates = new LinkedHashSet<>();
+        final Set<String> raisedFlags = new LinkedHashSet<>();
+        final List<Execution> collected = new ArrayList<>();
+        long positive;
+        long negative;
+        long blocked;
+        long explored;
+        long consistentCount;
+        String partialReason;
+
+        Run(EventStructure s, CatModel model, FlagValues flags, CheckOptions options, long start) {
+            this.s = s;
+            this.program = s.program();
+            this.model = model;
+            this.flags = flags;
+            this.options = options;
+            this.start = start;
+            this.deadline = options.timeout() == null ? Long.MAX_VALUE : start + options.timeout().toNanos();
+            CheckOptions.Collect c = options.collect();
+            this.prune = options.prune() && c != CheckOptions.Collect.FORBIDDEN && c != CheckOptions.Collect.ALL;
+            this.n = s.size();
+            this.solver = new ValueSolver(s);
+            this.printed = program.printedItems();
+            this.assigned = ValueSolver.assignedRegisters(program);
+            this.staticallyBlocked = !s.blockedPolls().isEmpty();
+            this.emptyRelation = Relation.empty(n);
+
+            List<Integer> readList = new ArrayList<>();
+            for (Event e : s.events()) {
+                if (e.kind().isRead()) {
+                    readList.add(e.id());
+                }
+            }
+            reads = readList.stream().mapToInt(Integer::intValue).toArray();
+            candidates = new int[reads.length][];
+            for (int i = 0; i < reads.length; i++) {
+                Event r = s.event(reads[i]);
+                List<Integer> c2 = new ArrayList<>();
+                for (Event w : s.events()) {
+                    if (w.kind().isWrite() && w.location() == r.location()
+                            && !(w.thread() == r.thread() && w.instruction() == r.instruction())) {
+                        c2.add(w.id());
+                    }
+                }
+                candidates[i] = c2.stream().mapToInt(Integer::intValue).toArray();
+            }
+            rfSource = new int[n];
+            java.util.Arrays.fill(rfSource, -1);
+
+            Relation.Builder co = Relation.builder(n);
+            for (Event a : s.events()) {
+                for (Event b : s.events()) {
+                    if (a.id() != b.id() && a.kind().isWrite() && b.kind().isWrite() && a.location() == b.location()
+                            && b.kind() != EventKind.IW) {
+                        co.add(a.id(), b.id());
+                    }
+                }
+            }
+            coAllPotential = co.build();
+
+            // rao classes: NAR events per target node, or per target location
+            boolean perLocation = flags.is(Flag.RAO_SCOPE, "PER_LOCATION");
+            Map<Integer, List<Integer>> classes = new LinkedHashMap<>();
+            for (Event e : s.events()) {
+                if (e.kind() == EventKind.NAR) {
+                    classes.computeIfAbsent(perLocation ? e.location() : e.node(), k -> new ArrayList<>()).add(e.id());
+                }
+            }
+            raoClasses = classes.values().stream().map(l -> l.stream().mapToInt(Integer::intValue).toArray())
+                    .toArray(int[][]::new);
+            raoOrder = new int[raoClasses.length][];
+            raoLength = new int[raoClasses.length];
+            Relation.Builder rao = Relation.builder(n);
+            for (int[] cls : raoClasses) {
+                for (int a : cls) {
+                    for (int b : cls) {
+                        if (a != b) {
+                            rao.add(a, b);
+                        }
+                    }
+                }
+            }
+            raoAll = rao.build();
+            rfFrame = prune ? model.frame(new MaskedUniverse(s, s.unconditionalEvents(), EventSet.all(n)), flags,
+                    options.skippedChecks()) : null;
+        }
+
+        void enumerate() {
+            try {
+                chooseRf(0);
+            } catch (Stop stop) {
+                // partialReason is set
+            }
+        }
+
+        private void count() {
+            explored++;
+            if (options.maxExecutions() > 0 && explored >= options.maxExecutions()) {
+                partialReason = "execution limit reached: explored " + explored + " candidates (--max-executions "
+                        + options.maxExecutions() + ")";
+                throw new Stop();
+            }
+            if ((explored & 127) == 0) {
+                long now = System.nanoTime();
+                if (now > deadline) {
+                    partialReason = String.format("time limit reached after %.1f s (--timeout)", (now - start) / 1e9);
+                    throw new Stop();
+                }
+                if (options.progress() != null) {
+                    options.progress().progress(explored, consistentCount);
+                }
+            }
+        }
+
+        // ---------------------------------------------------------------- rf
+
+        private Relation rfLower() {
+            Relation.Builder b = Relation.builder(n);
+            for (int r : reads) {
+                if (rfSource[r] >= 0) {
+                    b.add(rfSource[r], r);
+                }
+            }
+            return b.build();
+        }
+
+        private Relation rfUpper(int from) {
+            Relation.Builder b = Relation.builder(n);
+            for (int i = 0; i < reads.length; i++) {
+                int r = reads[i];
+                if (i < from) {
+                    b.add(rfSource[r], r);
+                } else {
+                    for (int w : candidates[i]) {
+                        b.add(w, r);
+                    }
+                }
+            }
+            return b.build();
+        }
+
+        private void chooseRf(int i) {
+            if (i == reads.length) {
+                afterRf();
+                return;
+            }
+            int r = reads[i];
+            for (int w : candidates[i]) {
+                rfSource[r] = w;
+                if (prune && i + 1 < reads.length) {
+                    ModelCheck violated = rfFrame.definitelyViolated(
+                            new Witnesses(rfLower(), rfUpper(i + 1), emptyRelation, coAllPotential, emptyRelation, raoAll));
+                    if (violated != null) {
+                        count();
+                        continue;
+                    }
+                }
+                chooseRf(i + 1);
+            }
+            rfSource[r] = -1;
+        }
+
+        private void afterRf() {
+            values = solver.solve(rfSource);
+            if (values == null) {
+                count(); // ill-formed: cyclic values or a read from a write that does not exist
+                return;
+            }
+            boolean[] ex = values.exists;
+            int[] existing = java.util.stream.IntStream.range(0, n).filter(e -> ex[e]).toArray();
+            EventSet existingSet = EventSet.of(n, existing);
+            frame = frames.computeIfAbsent(existingSet,
+                    m -> model.frame(MaskedUniverse.exact(s, m), flags, options.skippedChecks()));
+            rfExact = rfLower();
+            // co: per location, IW first, then the existing writes to insert
+            int locs = s.locationCount();
+            coOrder = new int[locs][];
+            coLength = new int[locs];
+            coToInsert = new int[locs][];
+            List<List<Integer>> perLoc = new ArrayList<>();
+            for (int l = 0; l < locs; l++) {
+                perLoc.add(new ArrayList<>());
+            }
+            for (Event e : s.events()) {
+                if (e.kind().isWrite() && e.kind() != EventKind.IW && ex[e.id()]) {
+                    perLoc.get(e.location()).add(e.id());
+                }
+            }
+            for (int l = 0; l < locs; l++) {
+                coToInsert[l] = perLoc.get(l).stream().mapToInt(Integer::intValue).toArray();
+                coOrder[l] = new int[coToInsert[l].length + 1];
+                coOrder[l][0] = l; // IW of location l has index l
+                coLength[l] = 1;
+            }
+            coUpper = coAllPotential.restrict(existingSet, existingSet);
+            chooseCo(0, 0);
+        }
+
+        // ---------------------------------------------------------------- co
+
+        private boolean moreChoicesAfterCo(int loc, int k) {
+            // whether some choice remains after inserting write k of location loc
+            if (k + 1 < coToInsert[loc].length) {
+                return true;
+            }
+            for (int l = loc + 1; l < coToInsert.length; l++) {
+                if (coToInsert[l].length > 1) {
+                    return true;
+                }
+            }
+            for (int[] cls : raoClasses) {
+                if (cls.length > 1) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        private Relation coRelation() {
+            Relation.Builder b = Relation.builder(n);
+            for (int l = 0; l < coOrder.length; l++) {
+                int[] o = coOrder[l];
+                for (int i = 0; i < coLength[l]; i++) {
+                    for (int j = i + 1; j < coLength[l]; j++) {
+                        b.add(o[i], o[j]);
+                    }
+                }
+            }
+            return b.build();
+        }
+
+        private void chooseCo(int loc, int k) {
+            if (loc == coOrder.length) {
+                chooseRao(0, 0);
+                return;
+            }
+            if (k == coToInsert[loc].length) {
+                chooseCo(loc + 1, 0);
+                return;
+            }
+            int w = coToInsert[loc][k];
+            int[] o = coOrder[loc];
+            int len = coLength[loc];
+            // with a single write there is one position; otherwise try every position after IW
+            for (int pos = 1; pos <= len; pos++) {
+                System.arraycopy(o, pos, o, pos + 1, len - pos);
+                o[pos] = w;
+                coLength[loc] = len + 1;
+                boolean abandoned = false;
+                if (prune && moreChoicesAfterCo(loc, k)) {
+                    ModelCheck violated = frame.definitelyViolated(
+                            new Witnesses(rfExact, rfExact, coRelation(), coUpper, emptyRelation, raoAll));
+                    if (violated != null) {
+                        count();
+                        abandoned = true;
+                    }
+                }
+                if (!abandoned) {
+                    chooseCo(loc, k + 1);
+                }
+                System.arraycopy(o, pos + 1, o, pos, len - pos);
+                coLength[loc] = len;
+            }
+        }
+
+        // ---------------------------------------------------------------- rao
+
+        private Relation raoRelation() {
+            Relation.Builder b = Relation.builder(n);
+            for (int c = 0; c < raoClasses.length; c++) {
+                int[] o = raoOrder[c];
+                if (o == null) {
+                    continue;
+                }
+                for (int i = 0; i < raoLength[c]; i++) {
+                    for (int j = i + 1; j < raoLength[c]; j++) {
+                        b.add(o[i], o[j]);
+                    }
+                }
+            }
+            return b.build();
+        }
+
+        private void chooseRao(int cls, int k) {
+            if (cls == raoClasses.length) {
+                leaf();
+                return;
+            }
+            if (raoOrder[cls] == null) {
+                raoOrder[cls] = new int[raoClasses[cls].length];
+            }
+            if (k == raoClasses[cls].length) {
+                chooseRao(cls + 1, 0);
+                return;
+            }
+            int a = raoClasses[cls][k];
+            int[] o = raoOrder[cls];
+            int len = raoLength[cls];
+            for (int pos = 0; pos <= len; pos++) {
+                System.arraycopy(o, pos, o, pos + 1, len - pos);
+                o[pos] = a;
+                raoLength[cls] = len + 1;
+                boolean abandoned = false;
+                if (prune && len > 0 && moreRaoChoices(cls, k)) {
+                    Relation co = coRelation();
+                    ModelCheck violated = frame.definitelyViolated(
+                            new Witnesses(rfExact, rfExact, co, co, raoRelation(), raoAll));
+                    if (violated != null) {
+                        count();
+                        abandoned = true;
+                    }
+                }
+                if (!abandoned) {
+                    chooseRao(cls, k + 1);
+                }
+                System.arraycopy(o, pos + 1, o, pos, len - pos);
+                raoLength[cls] = len;
+            }
+        }
+
+        private boolean moreRaoChoices(int cls, int k) {
+            if (k + 1 < raoClasses[cls].length) {
+                return true;
+            }
+            for (int c = cls + 1; c < raoClasses.length; c++) {
+                if (raoClasses[c].length > 1) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        // ---------------------------------------------------------------- leaf
+
+        private void leaf() {
+            count();
+            Relation co = coRelation();
+            Relation rao = raoRelation();
+            CheckOutcome outcome = frame.check(Witnesses.exact(rfExact, co, rao));
+            boolean isBlocked = values.blocked || staticallyBlocked;
+            CheckOptions.Collect collect = options.collect();
+            FinalState full = null;
+            if (outcome.consistent()) {
+                consistentCount++;
+                if (isBlocked) {
+                    blocked++;
+                } else {
+                    full = finalState();
+                    fullStates.add(full);
+                    for (ModelCheck f : outcome.raisedFlags()) {
+                        raisedFlags.add(f.name());
+                    }
+                    boolean inX = program.filter() == null || program.filter().eval(full::get);
+                    if (inX) {
+                        boolean p = program.condition().eval(full::get);
+                        if (p) {
+                            positive++;
+                        } else {
+                            negative++;
+                        }
+                        states.merge(full.project(printed), 1L, Long::sum);
+                        if (collect == CheckOptions.Collect.WITNESS && p) {
+                            keep(co, rao, full, outcome, false);
+                        }
+                    }
+                    if (collect == CheckOptions.Collect.ALLOWED || collect == CheckOptions.Collect.ALL) {
+                        keep(co, rao, full, outcome, false);
+                    }
+                }
+            } else if (collect == CheckOptions.Collect.FORBIDDEN || collect == CheckOptions.Collect.ALL) {
+                keep(co, rao, finalState(), outcome, isBlocked);
+            }
+        }
+
+        private void keep(Relation co, Relation rao, FinalState full, CheckOutcome outcome, boolean isBlocked) {
+            if (collected.size() >= options.maxCollected()) {
+                return;
+            }
+            collected.add(new Execution(s, values.value.clone(), values.exists.clone(), rfExact, co, rao, full,
+                    outcome.consistent(), outcome.failedCheck() == null ? null : outcome.failedCheck().name(),
+                    isBlocked || values.blocked, outcome.raisedFlags().stream().map(ModelCheck::name).toList()));
+        }
+
+        private FinalState finalState() {
+            Map<StateItem, Long> m = new HashMap<>();
+            for (int l = 0; l < coOrder.length; l++) {
+                int last = coOrder[l][coLength[l] - 1];
+                m.put(new StateItem.LocationItem(program.locations().get(l).name()), values.value[last]);
+            }
+            for (Map.Entry<Integer, Set<String>> e : assigned.entrySet()) {
+                int t = e.getKey();
+                if (t >= values.registers.size()) {
+                    continue;
+                }
+                Map<String, Long> regs = values.registers.get(t);
+                for (String r : e.getValue()) {
+                    Long v = regs.get(r);
+                    m.put(new StateItem.RegisterItem(t, r), v == null ? 0 : v);
+                }
+            }
+            return new FinalState(m);
+        }
+    }
+}

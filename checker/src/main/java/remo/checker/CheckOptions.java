@@ -1,0 +1,88 @@
+package remo.checker;
+
+import java.time.Duration;
+import java.util.Set;
+
+/**
+ * Limits and output choices of one check run.
+ *
+ * @param maxExecutions  stop after exploring this many candidates (complete or abandoned); 0 = no limit
+ * @param timeout        stop after this wall-clock time per test; {@code null} = no limit
+ * @param skippedChecks  names of model checks to ignore (herd7's {@code -skipcheck})
+ * @param collect        which complete executions to keep in the result
+ * @param maxCollected   how many executions to keep at most
+ * @param prune          whether partial candidates are checked and abandoned early (default on;
+ *                       turning it off enumerates every candidate, e.g. to draw forbidden ones)
+ * @param progress       receives progress reports, or {@code null}
+ */
+public record CheckOptions(long maxExecutions, Duration timeout, Set<String> skippedChecks, Collect collect,
+                           int maxCollected, boolean prune, ProgressListener progress) {
+
+    public CheckOptions {
+        skippedChecks = Set.copyOf(skippedChecks);
+        if (maxExecutions < 0) {
+            throw new IllegalArgumentException("maxExecutions must be >= 0");
+        }
+    }
+
+    /** Which executions a run keeps. */
+    public enum Collect {
+        /** None. */
+        NONE,
+        /** Consistent, complete executions whose state satisfies the condition's proposition. */
+        WITNESS,
+        /** Every consistent complete execution. */
+        ALLOWED,
+        /** Every complete candidate the model rejects (disables pruning). */
+        FORBIDDEN,
+        /** Every complete candidate (disables pruning). */
+        ALL
+    }
+
+    /** Receives progress reports during long enumerations. */
+    @FunctionalInterface
+    public interface ProgressListener {
+        /**
+         * Called periodically.
+         *
+         * @param explored candidates explored so far
+         * @param consistent consistent complete executions found so far
+         */
+        void progress(long explored, long consistent);
+    }
+
+    /** No limits, nothing collected, pruning on. */
+    public static CheckOptions defaults() {
+        return new CheckOptions(0, null, Set.of(), Collect.NONE, 0, true, null);
+    }
+
+    /** A copy with another execution limit. */
+    public CheckOptions withMaxExecutions(long n) {
+        return new CheckOptions(n, timeout, skippedChecks, collect, maxCollected, prune, progress);
+    }
+
+    /** A copy with another timeout. */
+    public CheckOptions withTimeout(Duration t) {
+        return new CheckOptions(maxExecutions, t, skippedChecks, collect, maxCollected, prune, progress);
+    }
+
+    /** A copy that collects executions. */
+    public CheckOptions collecting(Collect c, int max) {
+        return new CheckOptions(maxExecutions, timeout, skippedChecks, c, max, prune, progress);
+    }
+
+    /** A copy with pruning switched. */
+    public CheckOptions withPrune(boolean on) {
+        return new CheckOptions(maxExecutions, timeout, skippedChecks, collect, maxCollected, on, progress);
+    }
+
+    /** A copy with skipped checks. */
+    public CheckOptions skipping(Set<String> names) {
+        return new CheckOptions(maxExecutions, timeout, names, collect, maxCollected, prune, progress);
+    }
+
+    /** A copy with a progress listener. */
+    public CheckOptions withProgress(ProgressListener l) {
+        return new CheckOptions(maxExecutions, timeout, skippedChecks, collect, maxCollected, prune, l);
+    }
+}

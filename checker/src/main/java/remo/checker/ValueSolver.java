@@ -1,0 +1,299 @@
+package remo.checker;
+
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import remo.litmus.BinOp;
+import remo.litmus.BoolExpr;
+import remo.litmus.Flag;
+import remo.litmus.Instruction;
+import remo.litmus.Operand;
+import remo.litmus.Program;
+import remo.litmus.Register;
+import remo.litmus.RegisterInit;
+import remo.litmus.ThreadCode;
+
+/**
+ * Computes the values of a candidate's events from its reads-from choice (models.md §4.2):
+ * values flow along {@code rf}, the value equations of §2.2 and register data flow, evaluated in
+ * dependency order. A cyclic dependency (a value depending on itself) or a read from a write that
+ * does not exist makes the candidate ill-formed.
+ *
+ * <p>One solver per event structure; {@link #solve} may be called repeatedly (not thread-safe).
+ */
+final class ValueSolver {
+
+    /** The values of one well-formed candidate. */
+    static final class Values {
+        final long[] value;
+        final boolean[] exists;
+        final List<Map<String, Long>> registers;
+        final boolean blocked;
+
+        Values(long[] value, boolean[] exists, List<Map<String, Long>> registers, boolean blocked) {
+            this.value = value;
+            this.exists = exists;
+            this.registers = registers;
+            this.blocked = blocked;
+        }
+    }
+
+    private static final class Cycle extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Cycle() {
+            super(null, null, false, false);
+        }
+    }
+
+    private static final Cycle CYCLE = new Cycle();
+
+    private final EventStructure structure;
+    private final Program program;
+    private final boolean failedRcasWrites;
+    private final int size;
+    // per-solve state
+    private int[] rf;
+    private long[] value;
+    private byte[] state;
+    private boolean[] exists;
+    private int[] cursor;
+    private boolean[] advancing;
+    private List<Map<String, Long>> regs;
+    private long[] operandA;
+    private long[] operandB;
+    private boolean blocked;
+
+    ValueSolver(EventStructure structure) {
+        this.structure = structure;
+        this.program = structure.program();
+        this.failedRcasWrites = structure.flags().is(Flag.FAILED_RCAS_WRITES, "YES");
+        this.size = structure.size();
+    }
+
+    /**
+     * Solves the value equations.
+     *
+     * @param rfSource for every read event its source write, -1 for other events
+     * @return the values, or {@code null} if the candidate is ill-formed
+     */
+    Values solve(int[] rfSource) {
+        rf = rfSource;
+        value = new long[size];
+        state = new byte[size];
+        exists = new boolean[size];
+        operandA = new long[size];
+        operandB = new long[size];
+        int threads = program.threads().size();
+        cursor = new int[threads];
+        advancing = new boolean[threads];
+        regs = new java.util.ArrayList<>(threads);
+        for (int t = 0; t < threads; t++) {
+            regs.add(new LinkedHashMap<>());
+        }
+        for (RegisterInit init : program.registerInits()) {
+            if (init.thread() < threads) {
+                regs.get(init.thread()).put(init.register().name(), init.value());
+            }
+        }
+        blocked = false;
+        for (int e = 0; e < size; e++) {
+            Event ev = structure.event(e);
+            exists[e] = !ev.conditional();
+        }
+        try {
+            for (int t = 0; t < threads; t++) {
+                ensureThread(t, program.thread(t).size() - 1);
+            }
+            for (int e = 0; e < size; e++) {
+                valueOf(e);
+            }
+        } catch (Cycle c) {
+            return null;
+        }
+        for (int e = 0; e < size; e++) {
+            int src = rfSource[e];
+            if (src >= 0 && !exists[src]) {
+                return null;
+            }
+        }
+        return new Values(value, exists, regs, blocked);
+    }
+
+    private long valueOf(int e) {
+        if (state[e] == 2) {
+            return value[e];
+        }
+        if (state[e] == 1) {
+            throw CYCLE;
+        }
+        Event ev = structure.event(e);
+        switch (ev.kind()) {
+            case IW:
+                set(e, program.locations().get(ev.location()).initial());
+                return value[e];
+            case R:
+            case W:
+                ensureThread(ev.thread(), ev.instruction());
+                if (state[e] != 2) {
+                    throw CYCLE;
+                }
+                return value[e];
+            case NLR:
+            case NRR:
+            case NAR: {
+                state[e] = 1;
+                long v = valueOf(rf[e]);
+                set(e, v);
+                return v;
+            }
+            case NRW:
+            case NLW: {
+                int first = structure.firstEvent(ev.thread(), ev.instruction());
+                state[e] = 1;
+                if (ev.kind() == EventKind.NRW && ev.op() != NicOpKind.PUT) {
+                    // an rcas/rfaa write: its operands are fixed when the instruction is issued
+                    ensureThread(ev.thread(), ev.instruction());
+                    resolveRmw(first, valueOf(first));
+                } else {
+                    set(e, valueOf(first));
+                }
+                return value[e];
+            }
+            default:
+                set(e, 0);
+                return 0;
+        }
+    }
+
+    private void set(int e, long v) {
+        value[e] = v;
+        state[e] = 2;
+    }
+
+    /** Values and existence of an rcas/rfaa's NRW once its NAR value is known. */
+    private void resolveRmw(int nar, long old) {
+        Event ev = structure.event(nar);
+        int nrw = nar + 1;
+        if (ev.op() == NicOpKind.RFAA) {
+            set(nrw, old + operandA[nar]);
+        } else {
+            boolean success = old == operandA[nar];
+            exists[nrw] = success || failedRcasWrites;
+            set(nrw, success ? operandB[nar] : old);
+        }
+    }
+
+    private void ensureThread(int t, int upTo) {
+        if (cursor[t] > upTo) {
+            return;
+        }
+        if (advancing[t]) {
+            throw CYCLE;
+        }
+        advancing[t] = true;
+        try {
+            ThreadCode code = program.thread(t);
+            while (cursor[t] <= upTo) {
+                execute(t, cursor[t], code.instructions().get(cursor[t]));
+                cursor[t]++;
+            }
+        } finally {
+            advancing[t] = false;
+        }
+    }
+
+    private long operand(int t, Operand o) {
+        if (o instanceof Operand.Constant c) {
+            return c.value();
+        }
+        Long v = regs.get(t).get(((Register) o).name());
+        return v == null ? 0 : v;
+    }
+
+    private void execute(int t, int i, Instruction ins) {
+        Map<String, Long> r = regs.get(t);
+        int first = structure.firstEvent(t, i);
+        if (ins instanceof Instruction.Load ld) {
+            long v = valueOf(rf[first]);
+            set(first, v);
+            r.put(ld.destination().name(), v);
+        } else if (ins instanceof Instruction.Store st) {
+            set(first, operand(t, st.value()));
+        } else if (ins instanceof Instruction.Assign as) {
+            long a = operand(t, as.left());
+            long v = as.op() == null ? a : as.op().apply(a, operand(t, as.right()));
+            r.put(as.destination().name(), v);
+        } else if (ins instanceof Instruction.RegisterSwap sw) {
+            long a = operand(t, sw.first());
+            long b = operand(t, sw.second());
+            r.put(sw.first().name(), b);
+            r.put(sw.second().name(), a);
+        } else if (ins instanceof Instruction.LockedRmw rmw) {
+            long old = valueOf(rf[first]);
+            set(first, old);
+            long a = operand(t, rmw.first());
+            switch (rmw.kind()) {
+                case CAS:
+                    exists[first + 1] = old == a;
+                    set(first + 1, operand(t, rmw.second()));
+                    break;
+                case FAA:
+                    set(first + 1, BinOp.ADD.apply(old, a));
+                    break;
+                case XCHG:
+                    set(first + 1, a);
+                    break;
+                default:
+                    throw new AssertionError(rmw.kind());
+            }
+            if (rmw.result() != null) {
+                r.put(rmw.result().name(), old);
+            }
+        } else if (ins instanceof Instruction.Assume as) {
+            if (!as.condition().eval(reg -> operand(t, reg))) {
+                blocked = true;
+            }
+        } else if (ins instanceof Instruction.Await aw) {
+            long v = valueOf(rf[first]);
+            set(first, v);
+            if (v != operand(t, aw.expected())) {
+                blocked = true;
+            }
+        } else if (ins instanceof Instruction.RemoteCas rc) {
+            operandA[first] = operand(t, rc.expected());
+            operandB[first] = operand(t, rc.newValue());
+        } else if (ins instanceof Instruction.RemoteFaa rf2) {
+            operandA[first] = operand(t, rf2.addend());
+        } else if (first >= 0 && !(ins instanceof Instruction.NicOperation)) {
+            set(first, 0); // fences, polls, waits: no value
+        }
+    }
+
+    /** Registers a thread assigns (loads, arithmetic, locked RMW results) or initialises. */
+    static Map<Integer, java.util.Set<String>> assignedRegisters(Program program) {
+        Map<Integer, java.util.Set<String>> out = new HashMap<>();
+        for (ThreadCode t : program.threads()) {
+            java.util.Set<String> s = new java.util.TreeSet<>();
+            for (Instruction ins : t.instructions()) {
+                if (ins instanceof Instruction.Load ld) {
+                    s.add(ld.destination().name());
+                } else if (ins instanceof Instruction.Assign as) {
+                    s.add(as.destination().name());
+                } else if (ins instanceof Instruction.RegisterSwap sw) {
+                    s.add(sw.first().name());
+                    s.add(sw.second().name());
+                } else if (ins instanceof Instruction.LockedRmw rmw && rmw.result() != null) {
+                    s.add(rmw.result().name());
+                }
+            }
+            out.put(t.index(), s);
+        }
+        for (RegisterInit init : program.registerInits()) {
+            out.computeIfAbsent(init.thread(), k -> new java.util.TreeSet<>()).add(init.register().name());
+        }
+        return out;
+    }
+
+}

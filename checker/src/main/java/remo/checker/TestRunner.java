@@ -1,0 +1,118 @@
+package remo.checker;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import remo.litmus.Diagnostic;
+import remo.litmus.Flag;
+import remo.litmus.FlagValues;
+import remo.litmus.LitmusException;
+import remo.litmus.LitmusParser;
+import remo.litmus.Position;
+import remo.litmus.Program;
+import remo.models.CatModel;
+import remo.models.ModelLibrary;
+
+/**
+ * Runs litmus files end to end: read, parse, validate, choose the model (language.md §9: the
+ * command line's, else {@code rdma-tso-rmw} for RDMA files and {@code tso} for X86 files), merge
+ * the flags (default, then the file's flag line, then the command line) and check. Bad input never
+ * throws: it becomes a {@link TestOutcome} with an error diagnostic.
+ */
+public final class TestRunner {
+    private final ModelLibrary library;
+    private final String modelArg;
+    private final Map<Flag, String> commandLineFlags;
+    private final CheckOptions options;
+    private final Engine engine;
+    private final Map<String, CatModel> models = new HashMap<>();
+
+    /** A checking engine: the axiomatic checker or the operational explorer. */
+    @FunctionalInterface
+    public interface Engine {
+        /**
+         * Checks a validated program.
+         *
+         * @throws LitmusException E-UNSUPPORTED
+         */
+        CheckResult check(Program program, CatModel model, FlagValues flags, CheckOptions options) throws LitmusException;
+    }
+
+    /**
+     * @param library          where models come from
+     * @param modelArg         the {@code --model} argument, or {@code null} for the per-dialect default
+     * @param commandLineFlags flags given with {@code --set}, overriding the files' flag lines
+     * @param options          limits and collection choices
+     * @param engine           the engine (e.g. {@code AxiomaticChecker::check})
+     */
+    public TestRunner(ModelLibrary library, String modelArg, Map<Flag, String> commandLineFlags, CheckOptions options,
+                      Engine engine) {
+        this.library = library;
+        this.modelArg = modelArg;
+        this.commandLineFlags = Map.copyOf(commandLineFlags);
+        this.options = options;
+        this.engine = engine;
+    }
+
+    /** The default model of a program's dialect (language.md §9). */
+    public static String defaultModel(Program program) {
+        return program.dialect().isX86() ? "tso" : "rdma-tso-rmw";
+    }
+
+    /**
+     * Loads (once) the model to use for {@code program}.
+     *
+     * @throws LitmusException E-MODEL or a cat load error
+     */
+    public CatModel modelFor(Program program) throws LitmusException {
+        String name = modelArg != null ? modelArg : defaultModel(program);
+        CatModel m = models.get(name);
+        if (m == null) {
+            m = library.load(name);
+            models.put(name, m);
+        }
+        return m;
+    }
+
+    /** The flags of a run on {@code program}: defaults, the file's flag line, then the command line. */
+    public FlagValues flagsFor(Program program) {
+        return FlagValues.defaults().withAll(program.flags()).withAll(commandLineFlags);
+    }
+
+    /**
+     * Runs one file.
+     *
+     * @param file        the file
+     * @param displayName the name used in messages (the path as given)
+     * @return the outcome; never throws for bad input or limits
+     */
+    public TestOutcome run(Path file, String displayName) {
+        Program program;
+        try {
+            program = LitmusParser.read(file, displayName);
+        } catch (LitmusException e) {
+            return new TestOutcome(displayName, null, null, e.diagnostic(), List.of());
+        } catch (IOException | RuntimeException e) {
+            return new TestOutcome(displayName, null, null, Diagnostic.error("E-IO", displayName, Position.START,
+                    "cannot read file: " + e.getMessage()), List.of());
+        }
+        return run(program, displayName);
+    }
+
+    /** Runs an already parsed and validated program. */
+    public TestOutcome run(Program program, String displayName) {
+        try {
+            CatModel model = modelFor(program);
+            FlagValues flags = flagsFor(program);
+            CheckResult result = engine.check(program, model, flags, options);
+            return new TestOutcome(displayName, program, result, null, result.warnings());
+        } catch (LitmusException e) {
+            return new TestOutcome(displayName, program, null, e.diagnostic(), List.of());
+        } catch (OutOfMemoryError e) {
+            return new TestOutcome(displayName, program, null, Diagnostic.error("E-LIMIT", displayName, Position.START,
+                    "out of memory while checking; try --max-executions or a larger heap (-Xmx)"), List.of());
+        }
+    }
+}

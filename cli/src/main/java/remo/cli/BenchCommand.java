@@ -1,0 +1,75 @@
+package remo.cli;
+
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import remo.checker.AxiomaticChecker;
+import remo.checker.TestOutcome;
+import remo.checker.TestRunner;
+import remo.litmus.LitmusException;
+import remo.models.ModelLibrary;
+
+/**
+ * {@code remo bench}: checks every test of a directory in one JVM and prints throughput figures:
+ * tests per second for each round, and the time since JVM start.
+ */
+@Command(name = "bench", mixinStandardHelpOptions = true,
+        description = "Measure checking throughput (tests per second) over files or directories in one JVM.")
+final class BenchCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    ModelOptions modelOptions;
+
+    @Parameters(arity = "1..*", paramLabel = "FILE|DIR")
+    List<String> inputs = new ArrayList<>();
+
+    @Option(names = "--rounds", paramLabel = "K", defaultValue = "1",
+            description = "Check the whole set K times (later rounds show warmed-up throughput; default ${DEFAULT-VALUE}).")
+    int rounds;
+
+    @Override
+    public Integer call() {
+        var out = System.out;
+        TestRunner runner;
+        try {
+            runner = new TestRunner(new ModelLibrary(), modelOptions.model,
+                    modelOptions.flags(spec.commandLine().getParseResult().originalArgs()), modelOptions.checkOptions(),
+                    AxiomaticChecker::check);
+        } catch (LitmusException e) {
+            System.err.println(e.diagnostic().format());
+            return 2;
+        }
+        List<Inputs.Input> files = Inputs.expand(inputs);
+        int errors = 0;
+        for (int round = 1; round <= Math.max(1, rounds); round++) {
+            long t0 = System.nanoTime();
+            long executions = 0;
+            errors = 0;
+            for (Inputs.Input in : files) {
+                TestOutcome o = runner.run(in.path(), in.shown());
+                if (o.error() != null) {
+                    errors++;
+                } else {
+                    executions += o.result().explored();
+                }
+            }
+            double s = (System.nanoTime() - t0) / 1e9;
+            out.printf(Locale.ROOT, "round %d: %d tests in %.3f s = %.1f tests/s (%d candidates explored, %d errors)%n",
+                    round, files.size(), s, files.size() / s, executions, errors);
+        }
+        double uptime = ManagementFactory.getRuntimeMXBean().getUptime() / 1000.0;
+        out.printf(Locale.ROOT, "JVM start to end: %.3f s on %d processors%n", uptime, Runtime.getRuntime().availableProcessors());
+        return errors == 0 ? 0 : 2;
+    }
+}

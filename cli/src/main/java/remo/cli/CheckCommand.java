@@ -1,0 +1,156 @@
+package remo.cli;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import remo.checker.AxiomaticChecker;
+import remo.checker.TestOutcome;
+import remo.checker.TestRunner;
+import remo.checker.Verdict;
+import remo.litmus.Diagnostic;
+import remo.litmus.Flag;
+import remo.litmus.LitmusException;
+import remo.litmus.Position;
+import remo.models.ModelLibrary;
+
+/**
+ * {@code remo check}: checks litmus tests and prints herd7's result block for each, then a
+ * one-line-per-test summary when there are several. Exit status: 0 all tests ran; 1 an
+ * {@code --expect} mismatch; 2 a usage or input error (the other tests still run).
+ */
+@Command(name = "check", mixinStandardHelpOptions = true,
+        description = "Check litmus tests (RDMA, X86, X86_64) under a memory model and print herd7-style results.",
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {"0:every test ran (verdicts printed)", "1:some verdict differs from the --expect file",
+                "2:usage error or bad input (the other tests still ran)", "3:internal error (a bug; please report it)"})
+final class CheckCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    ModelOptions modelOptions;
+
+    @Parameters(arity = "1..*", paramLabel = "FILE|DIR", description = "Litmus files, or directories searched for *.litmus.")
+    List<String> inputs = new ArrayList<>();
+
+    @Option(names = "--expect", paramLabel = "FILE.tsv",
+            description = "Compare verdicts with a TSV (columns 'file' and 'verdict', paths relative to the TSV) and "
+                    + "report every mismatch.")
+    Path expect;
+
+    @Override
+    public Integer call() {
+        PrintStream out = spec.commandLine().getOut() == null ? System.out : new PrintStream(System.out, true);
+        PrintStream err = System.err;
+        List<String> originalArgs = spec.commandLine().getParseResult().originalArgs();
+        Map<Flag, String> flags;
+        ExpectationFile expectations = null;
+        try {
+            flags = modelOptions.flags(originalArgs);
+            if (modelOptions.model != null) {
+                new ModelLibrary().load(modelOptions.model);
+            }
+            if (expect != null) {
+                expectations = ExpectationFile.read(expect, expect.toString());
+            }
+        } catch (LitmusException e) {
+            err.println(e.diagnostic().format());
+            return 2;
+        }
+        TestRunner runner = new TestRunner(new ModelLibrary(), modelOptions.model, flags, modelOptions.checkOptions(),
+                AxiomaticChecker::check);
+        List<Inputs.Input> files = Inputs.expand(inputs);
+        List<TestOutcome> outcomes = new ArrayList<>();
+        List<String> mismatches = new ArrayList<>();
+        boolean inputError = false;
+        for (Inputs.Input in : files) {
+            TestOutcome o;
+            if (in.missing()) {
+                o = new TestOutcome(in.shown(), null, null, Diagnostic.error("E-IO", in.shown(), Position.START,
+                        "no such file or directory"), List.of());
+            } else {
+                o = runner.run(in.path(), in.shown());
+            }
+            outcomes.add(o);
+            for (Diagnostic w : o.warnings()) {
+                err.println(w.format());
+            }
+            if (o.error() != null) {
+                err.println(o.error().format());
+                inputError = true;
+                continue;
+            }
+            out.print(ResultPrinter.block(o.result()));
+            out.println();
+            if (expectations != null) {
+                Verdict want = expectations.expected(in.path());
+                if (want != null && want != o.result().verdict()) {
+                    mismatches.add(in.shown() + ": expected " + want.word() + ", got " + o.result().verdict().word());
+                }
+            }
+            out.flush();
+        }
+        if (outcomes.size() > 1) {
+            printSummary(out, outcomes, expectations, files);
+        }
+        if (expectations != null) {
+            for (String m : mismatches) {
+                err.println("MISMATCH " + m);
+            }
+            out.println("Expectations: " + (outcomes.stream().filter(TestOutcome::ran).count() - mismatches.size())
+                    + " agree, " + mismatches.size() + " mismatch" + (mismatches.size() == 1 ? "" : "es"));
+        }
+        out.flush();
+        if (inputError) {
+            return 2;
+        }
+        return mismatches.isEmpty() ? 0 : 1;
+    }
+
+    private static void printSummary(PrintStream out, List<TestOutcome> outcomes, ExpectationFile expectations,
+                                     List<Inputs.Input> files) {
+        int width = 4;
+        for (TestOutcome o : outcomes) {
+            width = Math.max(width, o.name().length());
+        }
+        out.println("Summary");
+        int ran = 0;
+        int errors = 0;
+        for (int i = 0; i < outcomes.size(); i++) {
+            TestOutcome o = outcomes.get(i);
+            String name = String.format(Locale.ROOT, "%-" + width + "s", o.name());
+            if (o.error() != null) {
+                errors++;
+                out.println(name + "  ERROR      " + o.error().code() + " " + o.file());
+                continue;
+            }
+            ran++;
+            var r = o.result();
+            StringBuilder line = new StringBuilder(name).append("  ")
+                    .append(String.format(Locale.ROOT, "%-10s %-12s States %-4d %6.2fs", r.verdict().word(), r.model(),
+                            r.states().size(), r.seconds()));
+            if (r.partial()) {
+                line.append("  PARTIAL");
+            }
+            if (expectations != null) {
+                Verdict want = expectations.expected(files.get(i).path());
+                if (want != null) {
+                    line.append(want == r.verdict() ? "  expected " + want.word() : "  MISMATCH expected " + want.word());
+                }
+            }
+            out.println(line);
+        }
+        out.println(outcomes.size() + " tests: " + ran + " ran, " + errors + " error" + (errors == 1 ? "" : "s"));
+    }
+}

@@ -1,0 +1,95 @@
+package remo.cli;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import picocli.CommandLine.Option;
+import remo.checker.CheckOptions;
+import remo.litmus.Diagnostic;
+import remo.litmus.Flag;
+import remo.litmus.LitmusException;
+import remo.litmus.Position;
+import remo.models.ModelLibrary;
+
+/** Options shared by the commands that check tests: model, flags, limits. */
+final class ModelOptions {
+
+    @Option(names = "--model", paramLabel = "NAME|FILE.cat",
+            description = "Memory model: sc, tso, rdma-tso, rdma-tso-rmw, rdma-wait-rmw, rdma-sc-rmw, or a path to a "
+                    + ".cat file. Default: rdma-tso-rmw for RDMA tests, tso for X86 tests.")
+    String model;
+
+    @Option(names = "--set", paramLabel = "FLAG=VALUE",
+            description = "Set a model flag (models.md §8), overriding the test's flag line; repeatable.")
+    List<String> sets = new ArrayList<>();
+
+    @Option(names = "--max-executions", paramLabel = "N",
+            description = "Stop a test after exploring N candidate executions and report the states found so far "
+                    + "as partial (0 = no limit; default ${DEFAULT-VALUE}).", defaultValue = "0")
+    long maxExecutions;
+
+    @Option(names = "--timeout", paramLabel = "SECONDS",
+            description = "Stop a test after this many seconds and report the states found so far as partial "
+                    + "(0 = no limit; default ${DEFAULT-VALUE}).", defaultValue = "0")
+    double timeoutSeconds;
+
+    @Option(names = "--skipcheck", paramLabel = "NAME",
+            description = "Ignore the model check named NAME (its 'as' name), as herd7's -skipcheck; repeatable.")
+    List<String> skipChecks = new ArrayList<>();
+
+    /**
+     * The {@code --set} flags.
+     *
+     * @param originalArgs the command line, to locate the offending argument in messages
+     * @throws LitmusException E-FLAG for an unknown flag or value, or a malformed setting, reported
+     *                         against {@code <command line>} with the argument's column
+     */
+    Map<Flag, String> flags(List<String> originalArgs) throws LitmusException {
+        Map<Flag, String> out = new LinkedHashMap<>();
+        for (String s : sets) {
+            int col = column(originalArgs, s);
+            int eq = s.indexOf('=');
+            if (eq < 0) {
+                throw flagError(col, "expected FLAG=VALUE, found '" + s + "'");
+            }
+            String name = s.substring(0, eq);
+            String value = s.substring(eq + 1);
+            Flag f = Flag.byName(name).orElse(null);
+            if (f == null) {
+                throw flagError(col, "unknown flag '" + name + "'");
+            }
+            if (!f.allowedValues().contains(value)) {
+                throw flagError(col + eq + 1, f.unknownValueMessage(value));
+            }
+            out.put(f, value);
+        }
+        return out;
+    }
+
+    private static LitmusException flagError(int col, String message) {
+        return new LitmusException(Diagnostic.error("E-FLAG", ModelLibrary.COMMAND_LINE, new Position(1, col), message));
+    }
+
+    /** 1-based column of {@code arg} in the command line joined by single spaces (1 if not found). */
+    static int column(List<String> args, String arg) {
+        int col = 1;
+        for (String a : args) {
+            if (a.equals(arg) || a.endsWith("=" + arg)) {
+                return a.equals(arg) ? col : col + a.length() - arg.length();
+            }
+            col += a.length() + 1;
+        }
+        return 1;
+    }
+
+    /** Limits and skipped checks as engine options. */
+    CheckOptions checkOptions() {
+        CheckOptions o = CheckOptions.defaults().withMaxExecutions(maxExecutions).skipping(new java.util.HashSet<>(skipChecks));
+        if (timeoutSeconds > 0) {
+            o = o.withTimeout(Duration.ofNanos((long) (timeoutSeconds * 1e9)));
+        }
+        return o;
+    }
+}

@@ -1,0 +1,56 @@
+package remo.cli;
+
+import java.util.Locale;
+import java.util.Map;
+import remo.checker.CheckResult;
+import remo.checker.FinalState;
+import remo.litmus.Program;
+import remo.litmus.ProgramPrinter;
+
+/**
+ * Prints a {@link CheckResult} as herd7's result block (models.md §9.4): {@code Test},
+ * {@code States} and one line per state, {@code Ok}/{@code No}, {@code Witnesses},
+ * {@code Positive:}/{@code Negative:}, {@code Flag} lines, {@code Condition}, {@code Observation},
+ * {@code Blocked}, {@code Warning:} lines and {@code Time}.
+ */
+final class ResultPrinter {
+
+    private ResultPrinter() {
+    }
+
+    /** The block for one result, each line ending with a newline. */
+    static String block(CheckResult r) {
+        Program p = r.program();
+        StringBuilder sb = new StringBuilder();
+        sb.append("Test ").append(p.name()).append(' ').append(p.quantifier().kind()).append('\n');
+        sb.append("States ").append(r.states().size()).append('\n');
+        for (Map.Entry<FinalState, Long> e : r.states().entrySet()) {
+            sb.append(e.getKey().format(p)).append('\n');
+        }
+        sb.append(r.ok() ? "Ok" : "No").append('\n');
+        sb.append("Witnesses\n");
+        sb.append("Positive: ").append(r.printedPositive()).append(" Negative: ").append(r.printedNegative()).append('\n');
+        for (String f : r.raisedFlags()) {
+            sb.append("Flag ").append(f).append('\n');
+        }
+        sb.append("Condition ").append(conditionText(p)).append('\n');
+        sb.append("Observation ").append(p.name()).append(' ').append(r.observation().word()).append(' ')
+                .append(r.positive()).append(' ').append(r.negative()).append('\n');
+        if (r.blocked() > 0) {
+            sb.append("Blocked ").append(r.blocked()).append('\n');
+        }
+        if (r.partial()) {
+            sb.append("Warning: partial result, states found so far: ").append(r.partialReason()).append('\n');
+        }
+        if (r.noCompleteExecution()) {
+            sb.append("Warning: no complete execution\n");
+        }
+        sb.append("Time ").append(p.name()).append(' ').append(String.format(Locale.ROOT, "%.2f", r.seconds())).append('\n');
+        return sb.toString();
+    }
+
+    /** The condition as herd7 prints it: {@code exists (0:EAX=0 /\ 1:EAX=0)}. */
+    static String conditionText(Program p) {
+        return p.quantifier().keyword() + " (" + ProgramPrinter.printProp(p.condition(), p.dialect()) + ")";
+    }
+}

@@ -31,6 +31,7 @@ final class X86Parser {
     private final X86LocationTable locations;
     private final X86InstructionParser instructions;
     private final List<RegisterInit> registerInits = new ArrayList<>();
+    private final List<X86Token> registerInitThreads = new ArrayList<>();
     private final Set<String> initialisedRegisters = new HashSet<>();
     private final List<List<Instruction>> threadInstructions = new ArrayList<>();
     private final List<List<String>> threadTexts = new ArrayList<>();
@@ -80,16 +81,8 @@ final class X86Parser {
         X86ConditionParser.Constraints constraints = constraintParser.parse();
 
         int threadCount = threadPositions.size();
-        for (RegisterInit init : registerInits) {
-            if (init.thread() >= threadCount) {
-                throw X86Errors.unknownThread(file, init.threadPos(), Integer.toString(init.thread()));
-            }
-        }
-        for (X86Token t : constraintParser.threadTokens()) {
-            if (X86Literals.threadIndex(t) >= threadCount) {
-                throw X86Errors.unknownThread(file, t.pos(), X86Literals.threadText(t));
-            }
-        }
+        checkThreads(registerInitThreads, threadCount);
+        checkThreads(constraintParser.threadTokens(), threadCount);
 
         List<ThreadCode> threads = new ArrayList<>();
         for (int i = 0; i < threadCount; i++) {
@@ -99,6 +92,15 @@ final class X86Parser {
         return new Program(header.name(), dialect, header.doc(), file, List.of(), Map.of(),
                 locations.declarations(), registerInits, threads, constraints.shownItems(), constraints.filter(),
                 constraints.quantifier(), constraints.condition());
+    }
+
+    /** E-UNKNOWN-THREAD for the first of {@code threadTokens} that names no thread. */
+    private void checkThreads(List<X86Token> threadTokens, int threadCount) throws LitmusException {
+        for (X86Token t : threadTokens) {
+            if (X86Literals.threadIndex(t) >= threadCount) {
+                throw X86Errors.unknownThread(file, t.pos(), X86Literals.threadText(t));
+            }
+        }
     }
 
     // ---------------------------------------------------------------- init block (§10.2)
@@ -141,6 +143,7 @@ final class X86Parser {
                         + X86Literals.threadText(first) + ":" + X86Registers.spelling(reg));
             }
             registerInits.add(new RegisterInit(thread, register, value, first.pos()));
+            registerInitThreads.add(first);
             return;
         }
         if (n >= 5 && first.isSymbol("[") && X86Registers.isLocationName(item.get(1)) && item.get(2).isSymbol("]")

@@ -116,9 +116,12 @@ final class X86InstructionParser {
         if (dialect == Dialect.X86_64) {
             Collections.reverse(args);
         }
+        if ((m == Mnemonic.LFENCE || m == Mnemonic.SFENCE) && args.isEmpty()) {
+            return null;
+        }
         Instruction result = build(m, args, lock, pos, mnemonicToken.pos());
         if (result != null) {
-            return result == NO_EVENT ? null : result;
+            return result;
         }
         if (lock) {
             throw X86Errors.illegalLock(file, pos, upper);
@@ -126,13 +129,10 @@ final class X86InstructionParser {
         throw X86Errors.unsupported(file, pos, cellText);
     }
 
-    /** Marker for a recognised instruction without event (LFENCE, SFENCE). */
-    private static final Instruction NO_EVENT = new Instruction.MFence(Position.NONE);
-
     /**
-     * The instruction for the (Intel-ordered) operands, {@link #NO_EVENT}, or {@code null} if
-     * the combination is not a form of language.md §10.3 (or a locked form written without
-     * {@code LOCK}, or the reverse).
+     * The instruction for the (Intel-ordered) operands, or {@code null} if the combination is not
+     * a form of language.md §10.3 with an event (or is a locked form written without {@code LOCK},
+     * or the reverse).
      */
     private static Instruction build(Mnemonic m, List<Arg> args, boolean lock, Position pos, Position mnemonicPos) {
         int n = args.size();
@@ -143,7 +143,7 @@ final class X86InstructionParser {
                 return n == 0 ? new Instruction.MFence(pos) : null;
             case LFENCE:
             case SFENCE:
-                return n == 0 ? NO_EVENT : null;
+                return null;
             case MOV:
                 if (n != 2) {
                     return null;

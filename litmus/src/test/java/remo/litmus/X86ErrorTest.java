@@ -76,6 +76,7 @@ class X86ErrorTest {
         assertError(intelTest("MOV [x],[y]"), "E-X86-UNSUPPORTED", 4, 2, "unsupported X86 construct: MOV [x],[y]");
         assertError(intelTest("MOV EAX"), "E-X86-UNSUPPORTED", 4, 2, "unsupported X86 construct: MOV EAX");
         assertError(intelTest("MFENCE EAX"), "E-X86-UNSUPPORTED", 4, 2, "unsupported X86 construct: MFENCE EAX");
+        assertError(attTest("lfence %eax"), "E-X86-UNSUPPORTED", 4, 2, "unsupported X86 construct: lfence %eax");
         assertError(intelTest("MOV 1,EAX"), "E-X86-UNSUPPORTED", 4, 2, "unsupported X86 construct: MOV 1,EAX");
     }
 
@@ -108,6 +109,7 @@ class X86ErrorTest {
     @Test
     void lockOnOtherInstructions() {
         assertError(intelTest("LOCK MFENCE"), "E-X86-LOCK", 4, 2, "illegal lock prefix on MFENCE");
+        assertError(attTest("lock sfence"), "E-X86-LOCK", 4, 2, "illegal lock prefix on SFENCE");
         assertError(intelTest("lock add EAX,1"), "E-X86-LOCK", 4, 2, "illegal lock prefix on ADD");
         assertError(intelTest("LOCK XCHG EAX,EBX"), "E-X86-LOCK", 4, 2, "illegal lock prefix on XCHG");
         assertError(intelTest("LOCK SUB [x],1"), "E-X86-LOCK", 4, 2, "illegal lock prefix on SUB");

@@ -1,11 +1,267 @@
 package remo.litmus;
 
-/** Parser for herd7's X86 and X86_64 dialects (language.md §10). UNDER CONSTRUCTION. */
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Parser for herd7's {@code X86} (Intel syntax) and {@code X86_64} (AT&amp;T syntax) litmus tests
+ * (language.md §10). The result is an RDMA-language {@link Program} with one node (1): every
+ * thread {@code Pi} runs on node 1 and every location lives on node 1 (§10.6).
+ *
+ * <p>File layout (§10.1): the header {@code X86 NAME [(TEXNAME)] ["DOC"]}, ignored info lines, an
+ * optional doc string on its own line, the init block (§10.2), the thread header row
+ * {@code P0 | P1 ;}, the instruction rows (cells split at {@code |} and {@code ;} outside
+ * parentheses, as in §3.4), the constraints ({@link X86ConditionParser}), optional legacy
+ * {@code with} lines, and an ignored {@code << ... >>} trailer. Cells are mapped by
+ * {@link X86InstructionParser}; {@code LFENCE} and {@code SFENCE} produce no instruction.
+ *
+ * <p>After parsing, the parser makes the x86 part of the static validation of §6.2: register
+ * initialisations, then the {@code locations}, {@code filter} and condition atoms, in textual
+ * order, must name existing threads (E-UNKNOWN-THREAD). A register named in the condition but
+ * never written is accepted (its value is 0, as in herd7).
+ */
 final class X86Parser {
-    private X86Parser() {
+
+    private final String file;
+    private final Dialect dialect;
+    private final X86Lexer lexer;
+    private final X86LocationTable locations;
+    private final X86InstructionParser instructions;
+    private final List<RegisterInit> registerInits = new ArrayList<>();
+    private final List<X86Token> registerInitThreads = new ArrayList<>();
+    private final Set<String> initialisedRegisters = new HashSet<>();
+    private final List<List<Instruction>> threadInstructions = new ArrayList<>();
+    private final List<List<String>> threadTexts = new ArrayList<>();
+    private final List<Position> threadPositions = new ArrayList<>();
+    private int lastLine;
+
+    private X86Parser(String sourceName, String text, Dialect dialect) {
+        this.file = sourceName;
+        this.dialect = dialect;
+        this.lexer = new X86Lexer(sourceName, text);
+        this.locations = new X86LocationTable(sourceName);
+        this.instructions = new X86InstructionParser(dialect, lexer, locations);
     }
 
+    /**
+     * Parses an x86 litmus file.
+     *
+     * @param sourceName the file name used in diagnostics
+     * @param text       the file's content
+     * @param dialect    {@link Dialect#X86} or {@link Dialect#X86_64}, as detected from the first word
+     * @return the program (language.md §10.6)
+     * @throws LitmusException for the first error: E-LEX, E-SYNTAX, E-RANGE, E-ROW-WIDTH,
+     *                         E-THREAD-ORDER, E-DUP-LOC, E-DUP-REG, E-X86-UNSUPPORTED or E-X86-LOCK
+     *                         while parsing, in textual order; then E-UNKNOWN-THREAD for a register
+     *                         initialisation, then for a {@code locations}, {@code filter} or
+     *                         condition atom
+     * @throws IllegalArgumentException if {@code dialect} is {@link Dialect#RDMA}
+     */
     static Program parse(String sourceName, String text, Dialect dialect) throws LitmusException {
-        throw new UnsupportedOperationException("X86 parser not yet written");
+        if (!dialect.isX86()) {
+            throw new IllegalArgumentException("not an x86 dialect: " + dialect);
+        }
+        return new X86Parser(sourceName, text, dialect).parseFile();
+    }
+
+    private Program parseFile() throws LitmusException {
+        X86Lexer.Header header = lexer.readHeader(dialect);
+        parseInit();
+        parseThreadHeader();
+        while (!X86ConditionParser.startsConstraints(lexer.peek())) {
+            if (lexer.peek().kind() == X86Token.Kind.EOF) {
+                throw X86Errors.syntax(file, lexer.peek(), "instruction row or final condition");
+            }
+            parseRow();
+        }
+        X86ConditionParser constraintParser = new X86ConditionParser(lexer, locations);
+        X86ConditionParser.Constraints constraints = constraintParser.parse();
+
+        int threadCount = threadPositions.size();
+        checkThreads(registerInitThreads, threadCount);
+        checkThreads(constraintParser.threadTokens(), threadCount);
+
+        List<ThreadCode> threads = new ArrayList<>();
+        for (int i = 0; i < threadCount; i++) {
+            threads.add(new ThreadCode(i, X86LocationTable.NODE, threadPositions.get(i), threadInstructions.get(i),
+                    threadTexts.get(i)));
+        }
+        return new Program(header.name(), dialect, header.doc(), file, List.of(), Map.of(),
+                locations.declarations(), registerInits, threads, constraints.shownItems(), constraints.filter(),
+                constraints.quantifier(), constraints.condition());
+    }
+
+    /** E-UNKNOWN-THREAD for the first of {@code threadTokens} that names no thread. */
+    private void checkThreads(List<X86Token> threadTokens, int threadCount) throws LitmusException {
+        for (X86Token t : threadTokens) {
+            if (X86Literals.threadIndex(t) >= threadCount) {
+                throw X86Errors.unknownThread(file, t.pos(), X86Literals.threadText(t));
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- init block (§10.2)
+
+    private void parseInit() throws LitmusException {
+        expectSymbol("{");
+        while (true) {
+            List<X86Token> item = new ArrayList<>();
+            while (!lexer.peek().isSymbol(";") && !lexer.peek().isSymbol("}")) {
+                if (lexer.peek().kind() == X86Token.Kind.EOF) {
+                    throw X86Errors.syntax(file, lexer.peek(), "';' or '}'");
+                }
+                item.add(lexer.next());
+            }
+            if (!item.isEmpty()) {
+                initItem(item);
+            }
+            if (lexer.next().isSymbol("}")) {
+                break;
+            }
+        }
+        if (lexer.peek().isSymbol(";")) {
+            lexer.next();
+        }
+    }
+
+    /** One init item: a register initialisation, {@code [x]=k}, or {@code {type} x [= k]}. */
+    private void initItem(List<X86Token> item) throws LitmusException {
+        X86Token first = item.get(0);
+        int n = item.size();
+        if (n >= 5 && (first.kind() == X86Token.Kind.NAT || X86Registers.isProc(first))
+                && item.get(1).isSymbol(":") && X86Registers.isRegister(item.get(2)) && item.get(3).isSymbol("=")
+                && isConstant(item, 4)) {
+            long value = constant(item, 4);
+            X86Token reg = item.get(2);
+            int thread = X86Literals.threadIndex(first);
+            Register register = X86Registers.register(reg);
+            if (!initialisedRegisters.add(thread + ":" + register.name())) {
+                throw X86Errors.error("E-DUP-REG", file, first.pos(), "duplicate initialisation of register "
+                        + X86Literals.threadText(first) + ":" + X86Registers.spelling(reg));
+            }
+            registerInits.add(new RegisterInit(thread, register, value, first.pos()));
+            registerInitThreads.add(first);
+            return;
+        }
+        if (n >= 5 && first.isSymbol("[") && X86Registers.isLocationName(item.get(1)) && item.get(2).isSymbol("]")
+                && item.get(3).isSymbol("=") && isConstant(item, 4)) {
+            locations.declare(item.get(1).text(), constant(item, 4), item.get(1).pos());
+            return;
+        }
+        int equals = 0;
+        while (equals < n && item.get(equals).kind() == X86Token.Kind.IDENT) {
+            equals++;
+        }
+        boolean typedName = equals > 0 && X86Registers.isLocationName(item.get(equals - 1));
+        if (typedName && equals == n) {
+            X86Token name = item.get(equals - 1);
+            locations.declare(name.text(), 0, name.pos());
+            return;
+        }
+        if (typedName && item.get(equals).isSymbol("=") && isConstant(item, equals + 1)) {
+            X86Token name = item.get(equals - 1);
+            locations.declare(name.text(), constant(item, equals + 1), name.pos());
+            return;
+        }
+        throw X86Errors.unsupported(file, first.pos(), lexer.slice(first.start(), item.get(n - 1).end()));
+    }
+
+    /** Whether {@code item} from index {@code from} to its end is exactly {@code [-] NAT}. */
+    private static boolean isConstant(List<X86Token> item, int from) {
+        int k = from < item.size() && item.get(from).isSymbol("-") ? from + 1 : from;
+        return k == item.size() - 1 && item.get(k).kind() == X86Token.Kind.NAT;
+    }
+
+    private long constant(List<X86Token> item, int from) throws LitmusException {
+        boolean negative = item.get(from).isSymbol("-");
+        return X86Literals.constant(file, negative, item.get(item.size() - 1));
+    }
+
+    // ---------------------------------------------------------------- thread table (§3.4, §10.1)
+
+    /** {@code P0 | P1 | ... ;}: thread names only, in order. */
+    private void parseThreadHeader() throws LitmusException {
+        while (true) {
+            X86Token t = lexer.next();
+            if (!X86Registers.isProc(t)) {
+                throw X86Errors.syntax(file, t, "thread name");
+            }
+            int expected = threadPositions.size();
+            if (X86Literals.threadIndex(t) != expected) {
+                throw X86Errors.error("E-THREAD-ORDER", file, t.pos(),
+                        "thread '" + t.text() + "' out of order: expected 'P" + expected + "'");
+            }
+            threadPositions.add(t.pos());
+            threadInstructions.add(new ArrayList<>());
+            threadTexts.add(new ArrayList<>());
+            X86Token sep = lexer.next();
+            lastLine = sep.pos().line();
+            if (sep.isSymbol(";")) {
+                return;
+            }
+            if (!sep.isSymbol("|")) {
+                throw X86Errors.syntax(file, sep, "'|' or ';'");
+            }
+        }
+    }
+
+    /** One instruction row: cells separated by {@code |} outside parentheses, ended by {@code ;}. */
+    private void parseRow() throws LitmusException {
+        int cellIndex = 0;
+        while (true) {
+            List<X86Token> cell = new ArrayList<>();
+            int depth = 0;
+            while (true) {
+                X86Token t = lexer.peek();
+                if (t.kind() == X86Token.Kind.EOF) {
+                    throw X86Errors.syntax(file, t, "';'");
+                }
+                if (depth == 0 && (t.isSymbol("|") || t.isSymbol(";"))) {
+                    break;
+                }
+                if (depth == 0 && t.pos().line() > lastLine && X86ConditionParser.startsConstraints(t)
+                        && !t.isSymbol("(")) {
+                    throw X86Errors.syntax(file, t, "';'");
+                }
+                if (t.isSymbol("(")) {
+                    depth++;
+                } else if (t.isSymbol(")") && depth > 0) {
+                    depth--;
+                }
+                cell.add(lexer.next());
+                lastLine = t.pos().line();
+            }
+            X86Token terminator = lexer.next();
+            lastLine = terminator.pos().line();
+            if (!cell.isEmpty()) {
+                addCell(cellIndex, cell, terminator);
+            }
+            cellIndex++;
+            if (terminator.isSymbol(";")) {
+                return;
+            }
+        }
+    }
+
+    private void addCell(int thread, List<X86Token> cell, X86Token terminator) throws LitmusException {
+        if (thread >= threadPositions.size()) {
+            throw X86Errors.error("E-ROW-WIDTH", file, cell.get(0).pos(),
+                    "row has more cells than the " + threadPositions.size() + " threads");
+        }
+        Instruction instruction = instructions.parse(cell, terminator);
+        if (instruction != null) {
+            threadInstructions.get(thread).add(instruction);
+            threadTexts.get(thread).add(lexer.slice(cell.get(0).start(), cell.get(cell.size() - 1).end()));
+        }
+    }
+
+    private void expectSymbol(String symbol) throws LitmusException {
+        X86Token t = lexer.next();
+        if (!t.isSymbol(symbol)) {
+            throw X86Errors.syntax(file, t, "'" + symbol + "'");
+        }
     }
 }

@@ -1,0 +1,154 @@
+package remo.checker;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import remo.litmus.Flag;
+import remo.litmus.FlagValues;
+import remo.models.CatModel;
+import remo.models.CheckOutcome;
+import remo.models.ModelFrame;
+import remo.models.Witnesses;
+import remo.models.algebra.EventSet;
+import remo.models.algebra.Relation;
+
+/**
+ * Fixed-graph mode (operational.md §6.4): checks one given execution graph against a model
+ * without enumerating witnesses. Used to validate graphs recorded by the operational explorer and
+ * by the simulated NIC (trace conformance).
+ */
+public final class GraphCheck {
+
+    private GraphCheck() {
+    }
+
+    /**
+     * The verdict on one graph.
+     *
+     * @param wellFormed  whether the graph is a candidate execution (models.md §4.1): every existing read
+     *                    has exactly one rf source (an existing write to its location, of another
+     *                    instruction, with the same value), co is a strict total order per location
+     *                    starting with the initial write, rao is a strict total order per rao class
+     * @param problems    what makes it ill-formed (empty if well-formed)
+     * @param consistent  whether the model's consistency checks hold (false if ill-formed)
+     * @param failedCheck the first failing check's name, or {@code null}
+     * @param cycle       events of a cycle (acyclic checks), a loop (irreflexive) or a pair (empty) of the
+     *                    failing check's relation, empty if consistent
+     */
+    public record Verdict(boolean wellFormed, List<String> problems, boolean consistent, String failedCheck,
+                          List<Integer> cycle) {
+        public Verdict {
+            problems = List.copyOf(problems);
+            cycle = List.copyOf(cycle);
+        }
+    }
+
+    /**
+     * Checks an execution graph.
+     *
+     * @param structure the program's event structure (event ids as in the graph)
+     * @param model     the model
+     * @param flags     the flags of the run
+     * @param values    value of every event (ignored for events that do not exist)
+     * @param exists    which events exist
+     * @param rf        reads-from
+     * @param co        coherence (need not be transitively closed: it is closed here)
+     * @param rao       remote-atomic order (closed here)
+     * @return the verdict
+     */
+    public static Verdict check(EventStructure structure, CatModel model, FlagValues flags, long[] values, boolean[] exists,
+                                Relation rf, Relation co, Relation rao) {
+        int n = structure.size();
+        List<String> problems = new ArrayList<>();
+        Relation coClosed = co.transitiveClosure();
+        Relation raoClosed = rao.transitiveClosure();
+        Relation rfInverse = rf.converse();
+        for (Event e : structure.events()) {
+            if (!exists[e.id()]) {
+                if (!rf.successors(e.id()).isEmpty() || !rfInverse.successors(e.id()).isEmpty()) {
+                    problems.add("event " + e.id() + " does not exist but is related by rf");
+                }
+                continue;
+            }
+            if (e.kind().isRead()) {
+                int[] sources = rfInverse.successors(e.id()).toArray();
+                if (sources.length != 1) {
+                    problems.add("read " + e.id() + " has " + sources.length + " rf sources");
+                } else {
+                    Event w = structure.event(sources[0]);
+                    if (!w.kind().isWrite() || w.location() != e.location() || !exists[w.id()]) {
+                        problems.add("read " + e.id() + " reads from " + w.id() + ", not an existing write to its location");
+                    } else if (w.thread() == e.thread() && w.thread() >= 0 && w.instruction() == e.instruction()) {
+                        problems.add("read " + e.id() + " reads from its own instruction");
+                    } else if (values[w.id()] != values[e.id()]) {
+                        problems.add("read " + e.id() + " has value " + values[e.id()] + " but its source " + w.id()
+                                + " wrote " + values[w.id()]);
+                    }
+                }
+            }
+        }
+        for (int a = 0; a < n; a++) {
+            for (int b = 0; b < n; b++) {
+                Event ea = structure.event(a);
+                Event eb = structure.event(b);
+                boolean writes = exists[a] && exists[b] && ea.kind().isWrite() && eb.kind().isWrite()
+                        && ea.location() == eb.location();
+                if (coClosed.contains(a, b) && !writes) {
+                    problems.add("co relates " + a + " and " + b + ", which are not existing writes to one location");
+                } else if (writes && a != b && !coClosed.contains(a, b) && !coClosed.contains(b, a)) {
+                    problems.add("co does not order writes " + a + " and " + b);
+                } else if (writes && a != b && eb.kind() == EventKind.IW && coClosed.contains(a, b)) {
+                    problems.add("co places write " + a + " before the initial write " + b);
+                }
+                boolean sameClass = ea.kind() == EventKind.NAR && eb.kind() == EventKind.NAR
+                        && (flags.is(Flag.RAO_SCOPE, "PER_LOCATION") ? ea.location() == eb.location() : ea.node() == eb.node());
+                if (raoClosed.contains(a, b) && !sameClass) {
+                    problems.add("rao relates " + a + " and " + b + ", which are not remote RMWs of one rao class");
+                } else if (sameClass && a != b && !raoClosed.contains(a, b) && !raoClosed.contains(b, a)) {
+                    problems.add("rao does not order remote RMWs " + a + " and " + b);
+                }
+            }
+        }
+        if (!coClosed.isIrreflexive() || !raoClosed.isIrreflexive()) {
+            problems.add("co or rao is cyclic");
+        }
+        if (!problems.isEmpty()) {
+            return new Verdict(false, problems, false, null, List.of());
+        }
+        int[] existing = java.util.stream.IntStream.range(0, n).filter(i -> exists[i]).toArray();
+        ModelFrame frame = model.frame(MaskedUniverse.exact(structure, EventSet.of(n, existing)), flags, Set.of());
+        Witnesses w = Witnesses.exact(rf, coClosed, raoClosed);
+        CheckOutcome outcome = frame.check(w);
+        if (outcome.consistent()) {
+            return new Verdict(true, List.of(), true, null, List.of());
+        }
+        Relation r = frame.checkedRelation(outcome.failedCheck(), w);
+        List<Integer> cycle = List.of();
+        if (r != null) {
+            switch (outcome.failedCheck().kind()) {
+                case ACYCLIC:
+                    cycle = r.findCycle();
+                    break;
+                case IRREFLEXIVE:
+                    for (int i = 0; i < n; i++) {
+                        if (r.contains(i, i)) {
+                            cycle = List.of(i);
+                            break;
+                        }
+                    }
+                    break;
+                default:
+                    List<int[]> pairs = r.pairs();
+                    if (!pairs.isEmpty()) {
+                        cycle = List.of(pairs.get(0)[0], pairs.get(0)[1]);
+                    }
+            }
+        }
+        return new Verdict(true, List.of(), false, outcome.failedCheck().name(), cycle);
+    }
+
+    /** Checks a collected {@link Execution} again (for tests and conformance round trips). */
+    public static Verdict check(Execution x, CatModel model) {
+        return check(x.structure(), model, x.structure().flags(), x.values(), x.exists(), x.rf(), x.co(), x.rao());
+    }
+}

@@ -1,0 +1,24 @@
+package remo.nic;
+
+/** A fabric of nodes (nic.md §3): the simulated cluster now, a hardware backend later (§11). */
+public interface Cluster extends AutoCloseable {
+    /** Number of nodes {@code N}. */
+    int size();
+
+    /**
+     * Node {@code id}.
+     *
+     * @throws NoSuchNodeException outside {@code 1..size()}
+     */
+    Node node(int id);
+
+    /** The configuration. */
+    NicConfig config();
+
+    /** The live metrics; {@link Metrics#snapshot()} for an immutable copy. */
+    Metrics metrics();
+
+    /** Closes the cluster; afterwards every call throws {@link ClusterClosedException}. */
+    @Override
+    void close();
+}

@@ -1,0 +1,581 @@
+package remo.nic;
+
+import java.lang.invoke.VarHandle;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+import remo.nic.ExecutionGraph.Label;
+
+/**
+ * The endpoint of a concurrent-mode thread (nic.md §5.2): CPU stores go to memory at once (SC
+ * stores, a permitted strengthening of TSO), posts go directly to the QP's ring after the thread's
+ * earlier stores, and waits spin, yield, then park until the QP heads they cover have passed.
+ * Completion tracking is per QP sequence number, so the NIC worker and the thread share no counter.
+ */
+final class ConcEndpoint extends EndpointBase {
+    private final ConcEngine engine;
+    private final Recorder rec;
+    final ConcQp[] qps;
+    final List<ConcQp> qpList = new CopyOnWriteArrayList<>();
+    volatile Thread waiter;
+    final ConcurrentLinkedQueue<ConcOp> flushed = new ConcurrentLinkedQueue<>();
+    final AtomicInteger flushedCount = new AtomicInteger();
+    private final boolean keepOps;
+    /** Every op in posting order (POLL mode with PER_THREAD scope, or tracing). */
+    private final List<ConcOp> allOps = new ArrayList<>();
+    private final List<List<ConcOp>> opsPerQp = new ArrayList<>();
+    private long nextOpId = 1;
+    private long calls;
+    private int polledThread;
+    // per work id: last QP sequence per target, waited-through op id, uncovered op counts
+    private final List<long[]> lastSeq = new ArrayList<>();
+    private long[] waitedBound = new long[4];
+    private long[] uncoveredRemote = new long[4];
+    private long[] uncoveredLoop = new long[4];
+    private long totalRemote;
+    private long totalLoop;
+    private long gfBound;
+    private final double drainDelayProbability;
+    private final int drainDelayMicros;
+
+    ConcEndpoint(ConcEngine engine, ClusterCore core, String name, int node, int index, double drainDelayProbability,
+                 int drainDelayMicros) {
+        super(core, name, node, index);
+        this.engine = engine;
+        this.rec = core.recorder;
+        this.qps = new ConcQp[core.size + 1];
+        this.keepOps = rec != null || core.config.completionMode() == NicConfig.CompletionMode.POLL;
+        for (int i = 0; i <= core.size; i++) {
+            opsPerQp.add(keepOps ? new ArrayList<>() : null);
+        }
+        this.drainDelayProbability = drainDelayProbability;
+        this.drainDelayMicros = drainDelayMicros;
+    }
+
+    @Override
+    void onNewWorkId(WorkId d) {
+        lastSeq.add(new long[core.size + 1]);
+        int i = d.index();
+        if (i >= waitedBound.length) {
+            waitedBound = java.util.Arrays.copyOf(waitedBound, i * 2);
+            uncoveredRemote = java.util.Arrays.copyOf(uncoveredRemote, i * 2);
+            uncoveredLoop = java.util.Arrays.copyOf(uncoveredLoop, i * 2);
+        }
+    }
+
+    // ------------------------------------------------------------------ CPU
+
+    @Override
+    public long load(Region r, int off) {
+        enter("load");
+        SimRegion s = cpuRegion("load", r, off);
+        long po = calls++;
+        if (rec == null) {
+            return s.mem.get(off);
+        }
+        synchronized (rec) {
+            long v = s.mem.get(off);
+            rec.read(Label.R, index, node, po, 0, 0, s, off, v, -1, -1, false);
+            return v;
+        }
+    }
+
+    /** Litmus {@code await}: a spin loop of reads at one po index, until {@code expected} or the deadline. */
+    long await(Region r, int off, long expected, long deadlineNanos) {
+        enter("await");
+        SimRegion s = cpuRegion("await", r, off);
+        long po = calls++;
+        int spins = 0;
+        while (true) {
+            long v;
+            if (rec == null) {
+                v = s.mem.get(off);
+            } else {
+                synchronized (rec) {
+                    v = s.mem.get(off);
+                    rec.read(Label.R, index, node, po, 0, 0, s, off, v, -1, -1, false);
+                }
+            }
+            if (v == expected) {
+                return v;
+            }
+            if (System.nanoTime() > deadlineNanos) {
+                throw new SimulationDeadlockException(who("await") + ": " + s.describe() + " offset " + off
+                        + " never held " + expected + " before the deadline", null);
+            }
+            if (++spins < 100) {
+                Thread.onSpinWait();
+            } else {
+                Thread.yield();
+            }
+        }
+    }
+
+    @Override
+    public void store(Region r, int off, long value) {
+        enter("store");
+        SimRegion s = cpuRegion("store", r, off);
+        long po = calls++;
+        if (rec == null) {
+            s.mem.set(off, value);
+            return;
+        }
+        synchronized (rec) {
+            s.mem.set(off, value);
+            rec.write(Label.W, index, node, po, 0, 0, s, off, value, -1, false, true);
+        }
+    }
+
+    @Override
+    public void mfence() {
+        enter("mfence");
+        long po = calls++;
+        VarHandle.fullFence();
+        if (rec != null) {
+            rec.marker(Label.F, index, node, po);
+        }
+    }
+
+    @Override
+    public long cas(Region r, int off, long expect, long update) {
+        enter("cas");
+        SimRegion s = cpuRegion("cas", r, off);
+        return lockedRmw(s, off, DetMachine.RMW_CAS, expect, update);
+    }
+
+    @Override
+    public long swap(Region r, int off, long value) {
+        enter("swap");
+        SimRegion s = cpuRegion("swap", r, off);
+        return lockedRmw(s, off, DetMachine.RMW_SWAP, 0, value);
+    }
+
+    @Override
+    public long faa(Region r, int off, long delta) {
+        enter("faa");
+        SimRegion s = cpuRegion("faa", r, off);
+        return lockedRmw(s, off, DetMachine.RMW_FAA, 0, delta);
+    }
+
+    private long lockedRmw(SimRegion s, int off, int kind, long expect, long operand) {
+        long po = calls++;
+        if (rec == null) {
+            return kind == DetMachine.RMW_CAS ? s.mem.compareAndExchange(off, expect, operand)
+                    : kind == DetMachine.RMW_FAA ? s.mem.getAndAdd(off, operand) : s.mem.getAndSet(off, operand);
+        }
+        synchronized (rec) {
+            long old = s.mem.get(off);
+            rec.read(Label.R, index, node, po, 0, 0, s, off, old, -1, -1, true);
+            if (kind != DetMachine.RMW_CAS || old == expect) {
+                long nv = kind == DetMachine.RMW_FAA ? old + operand : operand;
+                s.mem.set(off, nv);
+                rec.write(Label.W, index, node, po, 0, 1, s, off, nv, -1, true, true);
+            }
+            return old;
+        }
+    }
+
+    // ------------------------------------------------------------------ NIC operations
+
+    @Override
+    public Op put(WorkId d, Region dst, int dstOff, Region src, int srcOff, int words) {
+        enter("put");
+        checkPut(d, dst, dstOff, src, srcOff, words);
+        return post(OpKind.PUT, d, (SimRegion) dst, dstOff, (SimRegion) src, srcOff, words, 0, 0);
+    }
+
+    @Override
+    public Op get(WorkId d, Region dst, int dstOff, Region src, int srcOff, int words) {
+        enter("get");
+        checkGet(d, dst, dstOff, src, srcOff, words);
+        return post(OpKind.GET, d, (SimRegion) src, srcOff, (SimRegion) dst, dstOff, words, 0, 0);
+    }
+
+    @Override
+    public Op rcas(WorkId d, Region result, int resultOff, Region target, int targetOff, long expect, long update) {
+        enter("rcas");
+        checkRmw("rcas", d, result, resultOff, target, targetOff);
+        return post(OpKind.RCAS, d, (SimRegion) target, targetOff, (SimRegion) result, resultOff, 1, expect, update);
+    }
+
+    @Override
+    public Op rfaa(WorkId d, Region result, int resultOff, Region target, int targetOff, long delta) {
+        enter("rfaa");
+        checkRmw("rfaa", d, result, resultOff, target, targetOff);
+        return post(OpKind.RFAA, d, (SimRegion) target, targetOff, (SimRegion) result, resultOff, 1, delta, 0);
+    }
+
+    private ConcQp qp(int target) {
+        ConcQp q = qps[target];
+        if (q == null) {
+            q = engine.newQp(this, target);
+            qps[target] = q;
+            qpList.add(q);
+        }
+        return q;
+    }
+
+    private Op post(OpKind kind, WorkId d, SimRegion remote, int remoteOff, SimRegion local, int localOff, int words,
+                    long a, long b) {
+        int target = remote.home();
+        ConcQp q = qp(target);
+        long seq = q.published + 1;
+        if (seq - q.head() > q.capacity) {
+            stall(q, seq);
+        }
+        long po = calls++;
+        ConcOp op = new ConcOp(this, q, nextOpId++, kind, d, words, remote, remoteOff, local, localOff, a, b, seq, po);
+        boolean loopback = target == node;
+        if (rec != null) {
+            for (int k = 0; k < words; k++) {
+                int ti = rec.op(index, po, k, op.id(), kind, target, d == null ? null : d.label(), loopback);
+                if (k == 0) {
+                    op.traceOp = ti;
+                }
+            }
+        }
+        if (keepOps) {
+            allOps.add(op);
+            opsPerQp.get(target).add(op);
+        }
+        if (drainDelayProbability > 0 && java.util.concurrent.ThreadLocalRandom.current().nextDouble() < drainDelayProbability) {
+            LockSupport.parkNanos(drainDelayMicros * 1000L);
+        }
+        q.ring[(int) ((seq - 1) & q.mask)] = op;
+        q.published = seq;
+        q.tail(seq);
+        q.worker.wake();
+        long[] c = metrics.c;
+        c[Counter.posted(kind).ordinal()]++;
+        if (loopback) {
+            c[Counter.loopback(kind).ordinal()]++;
+            c[Counter.LOOPBACK_BYTES.ordinal()] += kind.payloadBytes(words);
+            totalLoop++;
+        } else {
+            c[Counter.PAYLOAD_BYTES.ordinal()] += kind.payloadBytes(words);
+            totalRemote++;
+        }
+        q.metrics.posted = seq;
+        q.metrics.onPost(seq - q.head());
+        if (d != null) {
+            int i = d.index();
+            lastSeq.get(i)[target] = seq;
+            if (loopback) {
+                uncoveredLoop[i]++;
+            } else {
+                uncoveredRemote[i]++;
+            }
+        }
+        return op;
+    }
+
+    private void stall(ConcQp q, long seq) {
+        metrics.add(Counter.POST_STALLS, 1);
+        long t0 = System.nanoTime();
+        idleUntil(q, seq - q.capacity);
+        metrics.add(Counter.BLOCKED_NANOS, System.nanoTime() - t0);
+    }
+
+    /** Waits until {@code q.head() >= seq}: spin, yield, then park (the worker unparks {@link #waiter}). */
+    private void idleUntil(ConcQp q, long seq) {
+        int spins = 0;
+        while (q.head() < seq) {
+            if (core.closed()) {
+                throw new ClusterClosedException(who("wait") + ": the cluster is closed");
+            }
+            if (++spins < 100) {
+                Thread.onSpinWait();
+            } else if (spins < 200) {
+                Thread.yield();
+            } else {
+                waiter = Thread.currentThread();
+                if (q.head() < seq) {
+                    LockSupport.parkNanos(this, 200_000);
+                }
+                waiter = null;
+            }
+        }
+    }
+
+    private void awaitHead(ConcQp q, long seq) {
+        if (q.head() >= seq) {
+            return;
+        }
+        long t0 = System.nanoTime();
+        idleUntil(q, seq);
+        metrics.add(Counter.BLOCKED_NANOS, System.nanoTime() - t0);
+    }
+
+    @Override
+    public void rfence(int n) {
+        enter("rfence");
+        checkNode("rfence", n);
+        long po = calls++;
+        if (rec != null) {
+            rec.marker(Label.RF, index, node, po);
+        }
+    }
+
+    // ------------------------------------------------------------------ completion
+
+    @Override
+    public void waitFor(WorkId d) {
+        enter("waitFor");
+        checkMode("waitFor", NicConfig.CompletionMode.WAIT);
+        checkWorkId("waitFor", d);
+        if (d == null) {
+            throw rejected(new IllegalArgumentException(who("waitFor") + ": the work id must not be null"));
+        }
+        long po = calls++;
+        long bound = nextOpId - 1;
+        long[] seqs = lastSeq.get(d.index());
+        for (int n = 1; n < seqs.length; n++) {
+            if (seqs[n] > 0) {
+                awaitHead(qps[n], seqs[n]);
+            }
+        }
+        afterWait("waitFor(" + d + ")", d, bound);
+        int i = d.index();
+        if (rec != null) {
+            int ev = rec.marker(Label.WT, index, node, po);
+            rec.waitMatch(ev, covered(d, waitedBound[i], bound));
+        }
+        waitedBound[i] = bound;
+        roundTrip(uncoveredRemote[i] > 0, uncoveredLoop[i] > 0);
+        totalRemote -= uncoveredRemote[i];
+        totalLoop -= uncoveredLoop[i];
+        uncoveredRemote[i] = 0;
+        uncoveredLoop[i] = 0;
+        metrics.add(Counter.WAITS, 1);
+    }
+
+    @Override
+    public void gf() {
+        enter("gf");
+        checkMode("gf", NicConfig.CompletionMode.WAIT);
+        long po = calls++;
+        long bound = nextOpId - 1;
+        for (ConcQp q : qpList) {
+            awaitHead(q, q.published);
+        }
+        afterWait("gf", null, bound);
+        if (rec != null) {
+            int ev = rec.marker(Label.GF, index, node, po);
+            rec.gfMatch(ev, covered(null, gfBound, bound));
+        }
+        gfBound = bound;
+        roundTrip(totalRemote > 0, totalLoop > 0);
+        totalRemote = 0;
+        totalLoop = 0;
+        java.util.Arrays.fill(uncoveredRemote, 0);
+        java.util.Arrays.fill(uncoveredLoop, 0);
+        metrics.add(Counter.GFS, 1);
+    }
+
+    private List<Integer> covered(WorkId d, long fromExclusive, long toInclusive) {
+        List<Integer> out = new ArrayList<>();
+        for (ConcOp o : allOps) {
+            if (o.id() > fromExclusive && o.id() <= toInclusive && (d == null || o.workId() == d)
+                    && o.status() == OpStatus.COMPLETED) {
+                for (int k = 0; k < o.words; k++) {
+                    out.add(o.traceOp + k);
+                }
+            }
+        }
+        return out;
+    }
+
+    private void roundTrip(boolean remote, boolean loop) {
+        if (remote) {
+            metrics.add(Counter.ROUND_TRIPS, 1);
+        } else if (loop) {
+            metrics.add(Counter.LOOPBACK_ROUND_TRIPS, 1);
+        }
+    }
+
+    /** After a wait: a crash of this node, or unacknowledged flushed ops it covers, throw. */
+    private void afterWait(String what, WorkId d, long bound) {
+        if (core.crashed(node)) {
+            throw new NodeCrashedException(who(what) + ": node " + node + " crashed");
+        }
+        if (flushedCount.get() == 0) {
+            return;
+        }
+        List<FailedOp> failed = new ArrayList<>();
+        int crashed = 0;
+        for (ConcOp o : flushed) {
+            if (!o.acknowledged && o.id() <= bound && (d == null || o.workId() == d)) {
+                failed.add(o.failure());
+                crashed = o.crashedNode != 0 ? o.crashedNode : crashed;
+            }
+        }
+        if (!failed.isEmpty()) {
+            failed.sort(java.util.Comparator.comparingLong(FailedOp::opId));
+            String msg = who(what) + ": covers flushed ops";
+            throw crashed != 0 ? new RemoteNodeFailedException(crashed, msg, failed) : new QpErrorException(msg, failed);
+        }
+    }
+
+    @Override
+    public void poll(int n) {
+        enter("poll");
+        checkMode("poll", NicConfig.CompletionMode.POLL);
+        checkNode("poll", n);
+        long po = calls++;
+        ConcOp op;
+        if (core.config.pollScope() == NicConfig.PollScope.PER_THREAD) {
+            if (polledThread >= allOps.size()) {
+                throw new SimulationDeadlockException(who("poll(" + n + ")") + ": no op left to poll in its scope; it would block forever", null);
+            }
+            op = allOps.get(polledThread++);
+        } else {
+            List<ConcOp> ops = opsPerQp.get(n);
+            ConcQp q = qps[n];
+            if (q == null || q.polled >= ops.size()) {
+                throw new SimulationDeadlockException(who("poll(" + n + ")") + ": no op left to poll in its scope; it would block forever", null);
+            }
+            op = ops.get((int) q.polled++);
+        }
+        awaitHead(op.qp, op.qpSeq);
+        if (core.crashed(node)) {
+            throw new NodeCrashedException(who("poll") + ": node " + node + " crashed");
+        }
+        if (op.status() == OpStatus.FLUSHED && !op.acknowledged) {
+            String msg = who("poll(" + n + ")") + ": covers a flushed op";
+            List<FailedOp> f = List.of(op.failure());
+            throw op.crashedNode != 0 ? new RemoteNodeFailedException(op.crashedNode, msg, f) : new QpErrorException(msg, f);
+        }
+        metrics.add(Counter.POLLS, 1);
+        if (rec != null) {
+            int ev = rec.marker(Label.P, index, node, po);
+            if (op.status() == OpStatus.COMPLETED) {
+                rec.pollMatch(ev, op.traceOp + op.words - 1);
+            }
+        }
+        if (op.status() == OpStatus.COMPLETED) {
+            roundTrip(op.target() != node, op.target() == node);
+        }
+    }
+
+    long opValue(ConcOp op) {
+        enter("Op.value");
+        if (op.kind == OpKind.PUT || (op.kind == OpKind.GET && op.words != 1)) {
+            throw rejected(new UnsupportedOperationException(who("Op.value") + ": " + op
+                    + " has no value (defined for RCAS, RFAA and one-word GET)"));
+        }
+        if (op.status() == OpStatus.FLUSHED) {
+            throw new QpErrorException(who("Op.value") + ": the op was flushed", List.of(op.failure()));
+        }
+        boolean waited = op.id() <= gfBound || (op.workId() != null && op.id() <= waitedBound[op.workId().index()]);
+        if (!waited) {
+            throw rejected(new NotWaitedException(who("Op.value") + ": no waitFor/gf covering " + op + " has returned yet"));
+        }
+        return load(op.local, op.localOff);
+    }
+
+    @Override
+    public void acknowledge(QpErrorException e) {
+        enter("acknowledge");
+        for (FailedOp f : e.ops()) {
+            if (!f.thread().equals(name)) {
+                continue;
+            }
+            for (ConcOp o : flushed) {
+                if (o.id() == f.opId()) {
+                    o.acknowledged = true;
+                }
+            }
+        }
+    }
+
+    @Override
+    public void resetQp(int n) {
+        enter("resetQp");
+        checkNode("resetQp", n);
+        ConcQp q = qps[n];
+        if (q == null || !q.error) {
+            return;
+        }
+        if (core.crashed(n)) {
+            throw new IllegalStateException(who("resetQp(" + n + ")") + ": node " + n + " crashed");
+        }
+        awaitHead(q, q.published);
+        for (ConcOp o : flushed) {
+            if (o.qp == q && !o.acknowledged) {
+                throw new IllegalStateException(who("resetQp(" + n + ")") + ": flushed op " + o + " is not acknowledged");
+            }
+        }
+        q.worker.remove(q);
+        qpList.remove(q);
+        qps[n] = null;
+        for (long[] s : lastSeq) {
+            s[n] = 0;
+        }
+        if (keepOps) {
+            opsPerQp.get(n).clear();
+        }
+        qp(n);
+    }
+
+    @Override
+    Region awaitRegistration(int n, String regionName, Capability cap, boolean internal) {
+        return core.waitRegistered("lookup", n, regionName, cap, internal);
+    }
+
+    /** Unacknowledged flushed ops (end of run). */
+    List<FailedOp> unreported() {
+        List<FailedOp> out = new ArrayList<>();
+        for (ConcOp o : flushed) {
+            if (!o.acknowledged) {
+                out.add(o.failure());
+            }
+        }
+        out.sort(java.util.Comparator.comparingLong(FailedOp::opId));
+        return out;
+    }
+
+    /** Runs a script's call on this endpoint (a script on its own platform thread). */
+    long perform(Call c, long deadlineNanos) {
+        if (c instanceof Call.Load l) {
+            return load(l.region(), l.offset());
+        } else if (c instanceof Call.Await a) {
+            return await(a.region(), a.offset(), a.expected(), deadlineNanos);
+        } else if (c instanceof Call.Store s) {
+            store(s.region(), s.offset(), s.value());
+        } else if (c instanceof Call.MFence) {
+            mfence();
+        } else if (c instanceof Call.Cas s) {
+            return cas(s.region(), s.offset(), s.expect(), s.update());
+        } else if (c instanceof Call.Faa s) {
+            return faa(s.region(), s.offset(), s.delta());
+        } else if (c instanceof Call.Swap s) {
+            return swap(s.region(), s.offset(), s.value());
+        } else if (c instanceof Call.Put p) {
+            return put(p.workId(), p.dst(), p.dstOffset(), p.src(), p.srcOffset(), p.words()).id();
+        } else if (c instanceof Call.Get g) {
+            return get(g.workId(), g.dst(), g.dstOffset(), g.src(), g.srcOffset(), g.words()).id();
+        } else if (c instanceof Call.RCas r) {
+            return rcas(r.workId(), r.result(), r.resultOffset(), r.target(), r.targetOffset(), r.expect(), r.update()).id();
+        } else if (c instanceof Call.RFaa r) {
+            return rfaa(r.workId(), r.result(), r.resultOffset(), r.target(), r.targetOffset(), r.delta()).id();
+        } else if (c instanceof Call.RFence f) {
+            rfence(f.node());
+        } else if (c instanceof Call.WaitFor w) {
+            waitFor(w.workId());
+        } else if (c instanceof Call.Gf) {
+            gf();
+        } else if (c instanceof Call.Poll p) {
+            poll(p.node());
+        } else if (c instanceof Call.OpValue v) {
+            return v.op().value();
+        } else if (c instanceof Call.Lookup l) {
+            return core.lookup(l.node(), l.name(), l.capability(), l.internal()).id();
+        } else {
+            throw new IllegalArgumentException("unknown call " + c);
+        }
+        return 0;
+    }
+}

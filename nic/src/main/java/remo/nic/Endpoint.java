@@ -1,0 +1,117 @@
+package remo.nic;
+
+import java.util.List;
+
+/**
+ * The handle through which one simulated thread does everything (locks.md §1.2, nic.md §2.4): CPU
+ * accesses to its node's memory through a TSO store buffer, and NIC operations on one queue pair
+ * per target node. Confined to its thread: a call from another Java thread throws
+ * {@link WrongThreadException}. Every call may throw {@link ClusterClosedException},
+ * {@link EndpointClosedException}, {@link WrongThreadException} and, after a crash of this node,
+ * {@link NodeCrashedException}.
+ *
+ * <p>Semantics: operational.md §2–§4 (the endpoint is a thread of the RDMA machine).
+ */
+public interface Endpoint extends AutoCloseable {
+    /** The node this endpoint runs on. */
+    int node();
+
+    /** The simulated thread's name. */
+    String name();
+
+    /** The cluster. */
+    Cluster cluster();
+
+    /**
+     * CPU load (event {@code R}): the newest store to the word in this thread's store buffer, else memory.
+     *
+     * @throws WrongNodeException     if {@code r.home() != node()}
+     * @throws RegionBoundsException  if {@code off} is outside the region
+     */
+    long load(Region r, int off);
+
+    /** CPU store (event {@code W}): enters the store buffer, reaches memory later in FIFO order. Same exceptions as {@link #load}. */
+    void store(Region r, int off, long value);
+
+    /** {@code mfence} (event {@code F}): waits until the store buffer is empty. It does not wait for NIC ops. */
+    void mfence();
+
+    /** Locked compare-and-swap (events {@code R}, {@code W} with LOCK): drains the store buffer, atomic against all writes; returns the old value. */
+    long cas(Region r, int off, long expect, long update);
+
+    /** Locked fetch-and-add; returns the old value. */
+    long faa(Region r, int off, long delta);
+
+    /**
+     * Locked exchange (x86 {@code XCHG} with memory; events {@code R}, {@code W} with LOCK): writes
+     * {@code value}, returns the old value. Needed by the litmus translator for herd7 X86 tests
+     * (nic.md §6.6); otherwise like {@link #cas}.
+     */
+    long swap(Region r, int off, long value);
+
+    /** A new work id private to this endpoint; {@code label} is for traces and messages. Not a scheduling point. */
+    WorkId newWorkId(String label);
+
+    /**
+     * Posts a put: remote {@code dst[dstOff..]} := local {@code src[srcOff..]}, target node
+     * {@code dst.home()}. Returns once issued (the post enters the store buffer). The source is read
+     * when the NIC executes the op, not now. Blocks while the QP holds {@code qpCapacity} incomplete WRs.
+     *
+     * @param d     work id or {@code null}
+     * @param words number of words, {@code 1..maxRequestWords}
+     * @throws WrongNodeException      if {@code src} is not local
+     * @throws AccessDeniedException   if {@code dst} lacks {@link Access#REMOTE_WRITE}
+     * @throws RegionBoundsException   if either range is out of bounds
+     * @throws ForeignWorkIdException  if {@code d} belongs to another endpoint
+     */
+    Op put(WorkId d, Region dst, int dstOff, Region src, int srcOff, int words);
+
+    /** Posts a get: local {@code dst[dstOff..]} := remote {@code src[srcOff..]}; needs REMOTE_READ on src, LOCAL_WRITE on dst. */
+    Op get(WorkId d, Region dst, int dstOff, Region src, int srcOff, int words);
+
+    /** Posts a remote CAS: {@code result} := old target word; if old == expect, target := update. Needs REMOTE_ATOMIC, LOCAL_WRITE. */
+    Op rcas(WorkId d, Region result, int resultOff, Region target, int targetOff, long expect, long update);
+
+    /** Posts a remote fetch-and-add: {@code result} := old; target := old + delta. */
+    Op rfaa(WorkId d, Region result, int resultOff, Region target, int targetOff, long delta);
+
+    /** {@code rfence node} (event {@code RF}): later ops of QP(this, node) start after earlier gets and RMWs complete. */
+    void rfence(int node);
+
+    /** One put per target in ascending order (locks.md §1.4); returns the ops in that order. */
+    List<Op> bcast(WorkId d, RegionGroup dst, int dstOff, Region src, int srcOff, int words, NodeSet targets);
+
+    /**
+     * {@code wait d} (event {@code WT}): blocks until every op tagged {@code d} posted earlier is complete.
+     *
+     * @throws CompletionModeException in POLL mode
+     * @throws QpErrorException        if it covers a flushed, unacknowledged op
+     */
+    void waitFor(WorkId d);
+
+    /** Global fence (event {@code GF}): blocks until every op posted earlier is complete. Exceptions as {@link #waitFor}. */
+    void gf();
+
+    /**
+     * {@code poll node} (event {@code P}), POLL mode only: blocks until the oldest not-yet-polled op of
+     * the poll scope (QP(this, node), or every op of this endpoint with {@code POLL_SCOPE=PER_THREAD}) is complete.
+     *
+     * @throws CompletionModeException in WAIT mode
+     * @throws QpErrorException        if that op was flushed and is unacknowledged
+     */
+    void poll(int node);
+
+    /** Marks the ops listed in {@code e} as acknowledged: later waits ignore them (nic.md §7.4). */
+    void acknowledge(QpErrorException e);
+
+    /**
+     * Replaces QP(this, node) in ERROR by a fresh QP.
+     *
+     * @throws IllegalStateException if a flushed op of that QP is unacknowledged
+     */
+    void resetQp(int node);
+
+    /** Closes the endpoint without waiting; outstanding ops still complete during quiescence. */
+    @Override
+    void close();
+}

@@ -1,0 +1,192 @@
+package remo.nic;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
+
+/**
+ * The counters behind {@link Metrics}. Each endpoint's counters are written only by its own thread
+ * (or by the deterministic scheduler while the thread is parked); each QP's completion counters
+ * only by the engine that executes its steps. So the hot path needs no atomic operation; a
+ * snapshot taken during a concurrent run is approximate, and exact once {@code run()} returned.
+ */
+final class MetricsRegistry implements Metrics {
+
+    /** The counters of one endpoint. */
+    static final class EndpointMetrics {
+        final String name;
+        final int node;
+        final long[] c = new long[Counter.values().length];
+        final List<QpMetrics> qps = new CopyOnWriteArrayList<>();
+
+        EndpointMetrics(String name, int node) {
+            this.name = name;
+            this.node = node;
+        }
+
+        void add(Counter counter, long delta) {
+            c[counter.ordinal()] += delta;
+        }
+
+        void max(Counter counter, long value) {
+            if (value > c[counter.ordinal()]) {
+                c[counter.ordinal()] = value;
+            }
+        }
+    }
+
+    /** The counters of one QP. */
+    static final class QpMetrics {
+        final String key;
+        long posted;
+        long completed;
+        long flushed;
+        long depthMax;
+        final long[] histogram = new long[32];
+
+        QpMetrics(String key) {
+            this.key = key;
+        }
+
+        /** Records a post that makes {@code depth} WRs incomplete on the QP. */
+        void onPost(long depth) {
+            if (depth > depthMax) {
+                depthMax = depth;
+            }
+            histogram[Math.min(31, 63 - Long.numberOfLeadingZeros(Math.max(1, depth)))]++;
+        }
+    }
+
+    private final int nodes;
+    private final List<EndpointMetrics> endpoints = new CopyOnWriteArrayList<>();
+    private final AtomicLongArray unitContention;
+    private final AtomicLong rejectedOutsideThreads = new AtomicLong();
+    private final long[] actions = new long[4];
+    private long schedulerSteps;
+    private volatile long wallNanos;
+
+    MetricsRegistry(int nodes) {
+        this.nodes = nodes;
+        this.unitContention = new AtomicLongArray(nodes + 1);
+    }
+
+    EndpointMetrics endpoint(String name, int node) {
+        EndpointMetrics m = new EndpointMetrics(name, node);
+        endpoints.add(m);
+        return m;
+    }
+
+    void unitContention(int node) {
+        unitContention.incrementAndGet(node);
+    }
+
+    void rejectedOutsideThreads() {
+        rejectedOutsideThreads.incrementAndGet();
+    }
+
+    void schedulerStep(int actionKind) {
+        schedulerSteps++;
+        actions[actionKind]++;
+    }
+
+    void wallNanos(long nanos) {
+        wallNanos = nanos;
+    }
+
+    @Override
+    public MetricsSnapshot snapshot() {
+        Map<String, Long> cluster = new LinkedHashMap<>();
+        Map<Integer, Map<String, Long>> perNode = new LinkedHashMap<>();
+        for (int n = 1; n <= nodes; n++) {
+            Map<String, Long> m = new LinkedHashMap<>();
+            m.put("rmwUnitContention", unitContention.get(n));
+            perNode.put(n, m);
+        }
+        Map<String, MetricsSnapshot.Scope> eps = new LinkedHashMap<>();
+        Map<String, MetricsSnapshot.Scope> qps = new LinkedHashMap<>();
+        for (EndpointMetrics e : endpoints) {
+            Map<String, Long> m = new LinkedHashMap<>();
+            for (Counter c : Counter.values()) {
+                m.put(c.metricName, e.c[c.ordinal()]);
+            }
+            long completed = 0;
+            long flushed = 0;
+            long depthMax = 0;
+            for (QpMetrics q : e.qps) {
+                Map<String, Long> qm = new LinkedHashMap<>();
+                qm.put("posted", q.posted);
+                qm.put("opsCompleted", q.completed);
+                qm.put("opsFlushed", q.flushed);
+                qm.put("qpDepth.current", q.posted - q.completed - q.flushed);
+                qm.put("qpDepth.max", q.depthMax);
+                for (int i = 0; i < q.histogram.length; i++) {
+                    if (q.histogram[i] > 0) {
+                        qm.put("qpDepth.histogram." + (1L << i), q.histogram[i]);
+                    }
+                }
+                qps.put(q.key, new MetricsSnapshot.Scope(qm));
+                completed += q.completed;
+                flushed += q.flushed;
+                depthMax = Math.max(depthMax, q.depthMax);
+            }
+            m.put("opsCompleted", completed);
+            m.put("opsFlushed", flushed);
+            m.put("qpDepth.max", depthMax);
+            eps.put(e.name, new MetricsSnapshot.Scope(m));
+            merge(perNode.get(e.node), m);
+            merge(cluster, m);
+        }
+        cluster.merge("rejected", rejectedOutsideThreads.get(), Long::sum);
+        long contention = 0;
+        for (int n = 1; n <= nodes; n++) {
+            contention += unitContention.get(n);
+        }
+        cluster.put("rmwUnitContention", contention);
+        cluster.put("schedulerSteps", schedulerSteps);
+        String[] kinds = {"CPU", "DRAIN", "NIC", "FAULT"};
+        for (int i = 0; i < 4; i++) {
+            cluster.put("actions." + kinds[i], actions[i]);
+        }
+        long wall = wallNanos;
+        cluster.put("wallNanos", wall);
+        long posted = 0;
+        for (OpKind k : OpKind.values()) {
+            posted += cluster.getOrDefault("opsPosted." + k.name(), 0L);
+        }
+        cluster.put("opsPerSecond", wall > 0 ? (long) (posted * 1e9 / wall) : 0);
+        Map<Integer, MetricsSnapshot.Scope> nodeScopes = new LinkedHashMap<>();
+        perNode.forEach((n, m) -> nodeScopes.put(n, new MetricsSnapshot.Scope(m)));
+        return new MetricsSnapshot(new MetricsSnapshot.Scope(cluster), nodeScopes, eps, qps);
+    }
+
+    private static void merge(Map<String, Long> into, Map<String, Long> from) {
+        for (Map.Entry<String, Long> e : from.entrySet()) {
+            boolean max = e.getKey().endsWith(".max");
+            into.merge(e.getKey(), e.getValue(), max ? Math::max : Long::sum);
+        }
+    }
+
+    @Override
+    public void reset() {
+        for (EndpointMetrics e : endpoints) {
+            java.util.Arrays.fill(e.c, 0);
+            for (QpMetrics q : e.qps) {
+                q.posted = 0;
+                q.completed = 0;
+                q.flushed = 0;
+                q.depthMax = 0;
+                java.util.Arrays.fill(q.histogram, 0);
+            }
+        }
+        for (int n = 0; n <= nodes; n++) {
+            unitContention.set(n, 0);
+        }
+        rejectedOutsideThreads.set(0);
+        java.util.Arrays.fill(actions, 0);
+        schedulerSteps = 0;
+        wallNanos = 0;
+    }
+}

@@ -1,0 +1,257 @@
+package remo.nic;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import remo.nic.ExecutionGraph.Label;
+
+/**
+ * Builds the execution graph of a run as its transitions happen (nic.md §6): events, {@code rf}
+ * (the last writer of a word, or the forwarding store), {@code co} (memory order of writes per
+ * word, from its lazily created initial write), {@code rao} (order in which NARs took a unit), and
+ * poll/wait matching. Methods are synchronized: in concurrent mode the recorder's lock makes every
+ * memory access and its record one atomic step (nic.md §5.2, "tracing").
+ */
+final class Recorder {
+
+    private static final class Word {
+        final int loc;
+        final SimRegion region;
+        final int off;
+        int lastWriter;
+        final List<Integer> co = new ArrayList<>();
+
+        Word(int loc, SimRegion region, int off) {
+            this.loc = loc;
+            this.region = region;
+            this.off = off;
+        }
+    }
+
+    private static final class Ev {
+        final int id;
+        final int thread;
+        final int node;
+        final long po;
+        final int sub;
+        final int ii;
+        final Label label;
+        final boolean locked;
+        final int loc;
+        final long value;
+        final int op;
+        int repeat = 1;
+        int rf = -1;
+
+        Ev(int id, int thread, int node, long po, int sub, int ii, Label label, boolean locked, int loc, long value, int op) {
+            this.id = id;
+            this.thread = thread;
+            this.node = node;
+            this.po = po;
+            this.sub = sub;
+            this.ii = ii;
+            this.label = label;
+            this.locked = locked;
+            this.loc = loc;
+            this.value = value;
+            this.op = op;
+        }
+    }
+
+    private static final class OpRec {
+        final int index;
+        final int thread;
+        final long po;
+        final int sub;
+        final long opId;
+        final OpKind kind;
+        final int target;
+        final String workId;
+        final boolean loopback;
+        final List<Integer> events = new ArrayList<>();
+        OpStatus status = OpStatus.BUFFERED;
+        boolean failedRcas;
+        boolean incomplete;
+
+        OpRec(int index, int thread, long po, int sub, long opId, OpKind kind, int target, String workId, boolean loopback) {
+            this.index = index;
+            this.thread = thread;
+            this.po = po;
+            this.sub = sub;
+            this.opId = opId;
+            this.kind = kind;
+            this.target = target;
+            this.workId = workId;
+            this.loopback = loopback;
+        }
+    }
+
+    private final boolean spinCompression;
+    private final List<Ev> events = new ArrayList<>();
+    private final Map<Long, Word> words = new HashMap<>();
+    private final List<Word> locations = new ArrayList<>();
+    private final List<OpRec> ops = new ArrayList<>();
+    private final Map<String, List<Integer>> rao = new LinkedHashMap<>();
+    private final Map<Integer, List<Integer>> wm = new HashMap<>();
+    private final Map<Integer, List<Integer>> gfm = new HashMap<>();
+    private final Map<Integer, Integer> pm = new HashMap<>();
+    private final List<ExecutionGraph.ThreadInfo> threads = new ArrayList<>();
+    private final List<Integer> lastEventOfThread = new ArrayList<>();
+
+    Recorder(boolean spinCompression) {
+        this.spinCompression = spinCompression;
+    }
+
+    synchronized void thread(int index, String name, int node) {
+        threads.add(new ExecutionGraph.ThreadInfo(index, name, node));
+        lastEventOfThread.add(-1);
+    }
+
+    private Word word(SimRegion r, int off) {
+        long key = (r.id() << 32) | (off & 0xffffffffL);
+        Word w = words.get(key);
+        if (w == null) {
+            w = new Word(locations.size(), r, off);
+            words.put(key, w);
+            locations.add(w);
+            int iw = add(-1, r.home(), -1, 0, 0, Label.IW, false, w.loc, r.initial(off), -1);
+            w.co.add(iw);
+            w.lastWriter = iw;
+        }
+        return w;
+    }
+
+    private int add(int thread, int node, long po, int sub, int ii, Label label, boolean locked, int loc, long value, int op) {
+        Ev e = new Ev(events.size(), thread, node, po, sub, ii, label, locked, loc, value, op);
+        events.add(e);
+        if (thread >= 0) {
+            lastEventOfThread.set(thread, e.id);
+        }
+        if (op >= 0) {
+            ops.get(op).events.add(e.id);
+        }
+        return e.id;
+    }
+
+    /** Records a new op (one word of a WR); returns its op index. */
+    synchronized int op(int thread, long po, int sub, long opId, OpKind kind, int target, String workId, boolean loopback) {
+        OpRec o = new OpRec(ops.size(), thread, po, sub, opId, kind, target, workId, loopback);
+        ops.add(o);
+        return o.index;
+    }
+
+    /** Sets the final status of an op. */
+    synchronized void opStatus(int op, OpStatus status, boolean incomplete) {
+        OpRec o = ops.get(op);
+        o.status = status;
+        o.incomplete |= incomplete;
+    }
+
+    /** Marks an rcas whose compare failed. */
+    synchronized void failedRcas(int op) {
+        ops.get(op).failedRcas = true;
+    }
+
+    /**
+     * Records a read of word {@code (r, off)} that returned {@code value}.
+     *
+     * @param forwardedFrom the buffered store's {@code W} event the value was forwarded from, or -1
+     *                      if it came from memory (then rf is the word's last writer)
+     * @return the event id (an earlier one if spin compression merged the read)
+     */
+    synchronized int read(Label label, int thread, int node, long po, int sub, int ii, SimRegion r, int off, long value,
+                          int forwardedFrom, int op, boolean locked) {
+        Word w = word(r, off);
+        int source = forwardedFrom >= 0 ? forwardedFrom : w.lastWriter;
+        if (spinCompression && label == Label.R && !locked && thread >= 0) {
+            int last = lastEventOfThread.get(thread);
+            if (last >= 0) {
+                Ev prev = events.get(last);
+                if (prev.label == Label.R && !prev.locked && prev.loc == w.loc && prev.rf == source) {
+                    prev.repeat++;
+                    return prev.id;
+                }
+            }
+        }
+        int id = add(thread, node, po, sub, ii, label, locked, w.loc, value, op);
+        events.get(id).rf = source;
+        return id;
+    }
+
+    /**
+     * Records a write; with {@code commit} it is also appended to {@code co} and becomes the word's
+     * last writer (CPU stores are committed later, when they leave the store buffer).
+     */
+    synchronized int write(Label label, int thread, int node, long po, int sub, int ii, SimRegion r, int off, long value,
+                           int op, boolean locked, boolean commit) {
+        Word w = word(r, off);
+        int id = add(thread, node, po, sub, ii, label, locked, w.loc, value, op);
+        if (commit) {
+            w.co.add(id);
+            w.lastWriter = id;
+        }
+        return id;
+    }
+
+    /** Commits a buffered store's {@code W} event: it reaches memory now. */
+    synchronized void commit(int event) {
+        Word w = locations.get(events.get(event).loc);
+        w.co.add(event);
+        w.lastWriter = event;
+    }
+
+    /** Records a non-memory event ({@code F}, {@code RF}, {@code WT}, {@code GF}, {@code P}). */
+    synchronized int marker(Label label, int thread, int node, long po) {
+        return add(thread, node, po, 0, 0, label, false, -1, 0, -1);
+    }
+
+    /** Records that {@code nar} took the unit of rao class {@code classKey}. */
+    synchronized void rao(String classKey, int nar) {
+        rao.computeIfAbsent(classKey, k -> new ArrayList<>()).add(nar);
+    }
+
+    /** Records the ops a {@code WT} covered. */
+    synchronized void waitMatch(int wt, List<Integer> opIndices) {
+        wm.put(wt, List.copyOf(opIndices));
+    }
+
+    /** Records the ops a {@code GF} covered. */
+    synchronized void gfMatch(int gf, List<Integer> opIndices) {
+        gfm.put(gf, List.copyOf(opIndices));
+    }
+
+    /** Records the op a {@code P} consumed. */
+    synchronized void pollMatch(int p, int op) {
+        pm.put(p, op);
+    }
+
+    /** Number of events so far. */
+    synchronized int size() {
+        return events.size();
+    }
+
+    /** An immutable graph of everything recorded so far. */
+    synchronized ExecutionGraph build(Map<String, String> meta) {
+        List<ExecutionGraph.Event> evs = new ArrayList<>(events.size());
+        int[] rf = new int[events.size()];
+        for (Ev e : events) {
+            evs.add(new ExecutionGraph.Event(e.id, e.thread, e.node, e.po, e.sub, e.ii, e.label, e.locked, e.loc, e.value,
+                    e.op, e.repeat));
+            rf[e.id] = e.rf;
+        }
+        List<ExecutionGraph.Location> locs = new ArrayList<>();
+        List<List<Integer>> co = new ArrayList<>();
+        for (Word w : locations) {
+            locs.add(new ExecutionGraph.Location(w.loc, w.region.home(), w.region.name(), w.region.id(), w.off));
+            co.add(w.co);
+        }
+        List<ExecutionGraph.OpInfo> os = new ArrayList<>();
+        for (OpRec o : ops) {
+            os.add(new ExecutionGraph.OpInfo(o.index, o.thread, o.po, o.sub, o.opId, o.kind, o.target, o.workId, o.loopback,
+                    o.events, o.status, o.failedRcas, o.incomplete));
+        }
+        return new ExecutionGraph(meta, locs, threads, os, evs, rf, co, rao, wm, gfm, pm);
+    }
+}

@@ -1,0 +1,35 @@
+package remo.nic;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** The result of {@link SimCluster#run()} (nic.md §3). */
+public interface RunResult {
+    /** Whether every thread finished and quiescence was reached. */
+    boolean completed();
+
+    /** Thread name to the exception its body (or script) threw, in spawn order. */
+    Map<String, Throwable> threadFailures();
+
+    /** Flushed ops of surviving endpoints still unacknowledged after quiescence (nic.md §7.4); empty in a fault-free run. */
+    List<FailedOp> unreportedFailures();
+
+    /** The recorded execution graph, if tracing was on (nic.md §6). */
+    Optional<ExecutionGraph> trace();
+
+    /** The metrics at the end of the run. */
+    MetricsSnapshot metrics();
+
+    /** The seed (deterministic mode; 0 in concurrent mode). */
+    long seed();
+
+    /** The executed actions (deterministic mode; empty in concurrent mode). */
+    Schedule schedule();
+
+    /** Thread name to its registers captured with {@link Registers#capture} (nic.md §6.6). */
+    Map<String, Map<String, Long>> registers();
+
+    /** Crashed nodes, ascending. */
+    List<Integer> crashedNodes();
+}

@@ -1,0 +1,86 @@
+package remo.nic;
+
+import java.util.Arrays;
+
+/**
+ * The sequence of actions a deterministic run executed (nic.md §5.1), for
+ * {@link SimCluster#replay}. Each action is an opaque 64-bit code; {@link #describe(int)} renders one
+ * ({@code CPU(t2)}, {@code DRAIN(t0)}, {@code NIC(t1,w5,step1)}, {@code FAULT(0)}). Immutable.
+ */
+public final class Schedule {
+    static final int CPU = 0;
+    static final int DRAIN = 1;
+    static final int NIC = 2;
+    static final int FAULT = 3;
+    private static final String[] KINDS = {"CPU", "DRAIN", "NIC", "FAULT"};
+
+    private final long[] actions;
+
+    Schedule(long[] actions) {
+        this.actions = actions.clone();
+    }
+
+    /** The empty schedule (concurrent mode). */
+    public static Schedule empty() {
+        return new Schedule(new long[0]);
+    }
+
+    static long code(int kind, int thread, int stage, long id) {
+        return ((long) kind << 62) | ((long) (thread & 0xffff) << 44) | ((long) (stage & 0xf) << 40) | (id & 0xffffffffffL);
+    }
+
+    static int kind(long code) {
+        return (int) (code >>> 62);
+    }
+
+    /** Number of actions. */
+    public int size() {
+        return actions.length;
+    }
+
+    /** The code of action {@code i}. */
+    public long action(int i) {
+        return actions[i];
+    }
+
+    /** Action {@code i} in words. */
+    public String describe(int i) {
+        return describeCode(actions[i]);
+    }
+
+    static String describeCode(long c) {
+        int kind = kind(c);
+        int thread = (int) ((c >>> 44) & 0xffff);
+        int stage = (int) ((c >>> 40) & 0xf);
+        long id = c & 0xffffffffffL;
+        switch (kind) {
+            case CPU: return "CPU(t" + thread + ",call" + id + ")";
+            case DRAIN: return "DRAIN(t" + thread + ",entry" + id + ")";
+            case NIC: return "NIC(t" + thread + ",w" + id + ",stage" + stage + ")";
+            default: return KINDS[kind] + "(" + id + ")";
+        }
+    }
+
+    /** The schedule as text: one action per entry, comma-separated. */
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < actions.length; i++) {
+            if (i > 0) {
+                sb.append(", ");
+            }
+            sb.append(describe(i));
+        }
+        return sb.toString();
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Schedule s && Arrays.equals(s.actions, actions);
+    }
+
+    @Override
+    public int hashCode() {
+        return Arrays.hashCode(actions);
+    }
+}

@@ -247,7 +247,6 @@ final class ConcEndpoint extends EndpointBase {
         q.ring[(int) ((seq - 1) & q.mask)] = op;
         q.published = seq;
         q.tail(seq);
-        q.worker.wake();
         long[] c = metrics.c;
         c[Counter.posted(kind).ordinal()]++;
         if (loopback) {
@@ -279,12 +278,19 @@ final class ConcEndpoint extends EndpointBase {
         metrics.add(Counter.BLOCKED_NANOS, System.nanoTime() - t0);
     }
 
-    /** Waits until {@code q.head() >= seq}: spin, yield, then park (the worker unparks {@link #waiter}). */
+    /**
+     * Waits until {@code q.head() >= seq}: runs the QP's pending WRs itself when no worker is on them,
+     * else spins, yields, then parks (the worker unparks {@link #waiter}).
+     */
     private void idleUntil(ConcQp q, long seq) {
         int spins = 0;
         while (q.head() < seq) {
             if (core.closed()) {
                 throw new ClusterClosedException(who("wait") + ": the cluster is closed");
+            }
+            if (engine.executor.process(q, 64) > 0) {
+                spins = 0;
+                continue;
             }
             if (++spins < 100) {
                 Thread.onSpinWait();

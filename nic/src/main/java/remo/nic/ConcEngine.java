@@ -26,12 +26,14 @@ final class ConcEngine implements Engine {
     private final int[] nextWorker;
     private final List<ConcEndpoint> endpoints = new ArrayList<>();
     private final ReentrantLock[] units;
+    final QpExecutor executor;
 
     ConcEngine(ClusterCore core, int workersPerNode, FaultPlan faults) {
         this.core = core;
         this.workersPerNode = workersPerNode;
         this.faults = faults;
         this.nextWorker = new int[core.size + 1];
+        this.executor = new QpExecutor(this, core);
         int n = core.config.raoScope() == NicConfig.RaoScope.PER_NODE ? core.size + 1 : 1024;
         this.units = new ReentrantLock[n];
         for (int i = 0; i < n; i++) {
@@ -126,7 +128,7 @@ final class ConcEngine implements Engine {
         for (int n = 1; n <= core.size; n++) {
             List<NicWorker> ws = new ArrayList<>();
             for (int i = 0; i < workersPerNode; i++) {
-                ws.add(new NicWorker(this, core, n, i));
+                ws.add(new NicWorker(executor, n, i));
             }
             workers.add(ws);
         }
@@ -279,7 +281,7 @@ final class ConcEngine implements Engine {
             meta.put("completed", "true");
             trace = Optional.of(core.recorder.build(meta));
         }
-        return new SimRunResult(true, ordered, unreported, trace, core.metrics.snapshot(), 0, Schedule.empty(), regs,
+        return new SimRunResult(true, ordered, unreported, trace, core.metrics, 0, Schedule.empty(), regs,
                 core.crashedNodes());
     }
 }

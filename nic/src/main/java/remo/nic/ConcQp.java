@@ -13,12 +13,14 @@ import java.lang.invoke.VarHandle;
 final class ConcQp {
     private static final VarHandle TAIL;
     private static final VarHandle HEAD;
+    private static final VarHandle CONSUMER;
 
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
             TAIL = l.findVarHandle(ConcQp.class, "tail", long.class);
             HEAD = l.findVarHandle(ConcQp.class, "head", long.class);
+            CONSUMER = l.findVarHandle(ConcQp.class, "consumer", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -35,6 +37,8 @@ final class ConcQp {
     private long tail;
     @SuppressWarnings("unused")
     private long head;
+    @SuppressWarnings("unused")
+    private int consumer;
     /** Producer-local copy of the published count. */
     long published;
     volatile boolean error;
@@ -72,6 +76,16 @@ final class ConcQp {
 
     void head(long v) {
         HEAD.setRelease(this, v);
+    }
+
+    /** Becomes the QP's only consumer, if no one else is. */
+    boolean tryConsume() {
+        return CONSUMER.compareAndSet(this, 0, 1);
+    }
+
+    /** Stops consuming. */
+    void endConsume() {
+        CONSUMER.setRelease(this, 0);
     }
 
     @Override

@@ -491,7 +491,7 @@ final class DetEngine implements Engine {
             Map<String, String> meta = new LinkedHashMap<>();
             meta.put("mode", "deterministic");
             meta.put("seed", Long.toString(seed));
-            meta.put("policy", replay != null ? "REPLAY" : policy.name());
+            meta.put("policy", policy.name());
             meta.put("flags", core.config.flagValues().toString());
             meta.put("completionMode", core.config.completionMode().name());
             meta.put("intraRequestOrder", core.config.intraRequestOrder().name());
@@ -499,7 +499,7 @@ final class DetEngine implements Engine {
             meta.put("completed", Boolean.toString(completed));
             trace = Optional.of(core.recorder.build(meta));
         }
-        return new SimRunResult(completed, failures, machine.unreported(), trace, core.metrics.snapshot(), seed,
+        return new SimRunResult(completed, failures, machine.unreported(), trace, core.metrics, seed,
                 new Schedule(java.util.Arrays.copyOf(schedule, scheduleLength)), regs, core.crashedNodes());
     }
 }

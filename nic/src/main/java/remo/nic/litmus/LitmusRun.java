@@ -5,6 +5,7 @@ import java.util.Optional;
 import remo.checker.FinalState;
 import remo.nic.ExecutionGraph;
 import remo.nic.MetricsSnapshot;
+import remo.nic.RunResult;
 import remo.nic.Schedule;
 
 /**
@@ -19,10 +20,10 @@ import remo.nic.Schedule;
  * @param callInstructions per thread, the instruction index of each endpoint call (maps trace events
  *                         to the checker's event identities)
  * @param problem          why the run is stuck or failed, else {@code null}
- * @param metrics          the run's metrics
+ * @param result           the simulator's result of the run (metrics, registers), or {@code null}
  */
 public record LitmusRun(long seed, Status status, FinalState state, Optional<ExecutionGraph> trace, Schedule schedule,
-                        List<List<Integer>> callInstructions, String problem, MetricsSnapshot metrics) {
+                        List<List<Integer>> callInstructions, String problem, RunResult result) {
 
     /** How a run ended. */
     public enum Status {
@@ -38,5 +39,10 @@ public record LitmusRun(long seed, Status status, FinalState state, Optional<Exe
 
     public LitmusRun {
         callInstructions = callInstructions.stream().map(List::copyOf).toList();
+    }
+
+    /** The run's metrics, or {@code null} if the simulator returned no result. */
+    public MetricsSnapshot metrics() {
+        return result == null ? null : result.metrics();
     }
 }

@@ -228,7 +228,7 @@ public final class LitmusRunner {
         boolean discarded = scripts.stream().anyMatch(LitmusScript::discarded);
         return new LitmusRun(seed, discarded ? LitmusRun.Status.DISCARDED : LitmusRun.Status.STUCK, null,
                 partial == null ? Optional.empty() : partial.trace(), partial == null ? Schedule.empty() : partial.schedule(),
-                calls(scripts), why, partial == null ? null : partial.metrics());
+                calls(scripts), why, partial);
     }
 
     private static List<List<Integer>> calls(List<LitmusScript> scripts) {
@@ -247,11 +247,11 @@ public final class LitmusRunner {
         if (!result.threadFailures().isEmpty()) {
             Map.Entry<String, Throwable> f = result.threadFailures().entrySet().iterator().next();
             return new LitmusRun(seed, LitmusRun.Status.FAILED, null, result.trace(), result.schedule(), calls(scripts),
-                    f.getKey() + " threw " + f.getValue(), result.metrics());
+                    f.getKey() + " threw " + f.getValue(), result);
         }
         if (scripts.stream().anyMatch(LitmusScript::discarded)) {
             return new LitmusRun(seed, LitmusRun.Status.DISCARDED, null, result.trace(), result.schedule(), calls(scripts),
-                    null, result.metrics());
+                    null, result);
         }
         Map<StateItem, Long> values = new TreeMap<>();
         for (LocationDecl l : program.locations()) {
@@ -268,7 +268,7 @@ public final class LitmusRunner {
             }
         }
         return new LitmusRun(seed, LitmusRun.Status.COMPLETED, new FinalState(values), result.trace(), result.schedule(),
-                calls(scripts), null, result.metrics());
+                calls(scripts), null, result);
     }
 
     /** A location's final value from the trace (replay runs, whose cluster is closed): its co-last write. */

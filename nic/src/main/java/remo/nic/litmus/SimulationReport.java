@@ -114,6 +114,10 @@ public record SimulationReport(Program program, String mode, String policy, long
         rows.addAll(observed.keySet());
         sb.append(String.format(Locale.ROOT, "Histogram (%d states observed) beside %s's allowed set (%d states)%n",
                 observed.size(), allowed.model(), allowedStates().size()));
+        if (allowed.partial()) {
+            sb.append("Warning: the allowed set is partial (" + allowed.partialReason()
+                    + "); states outside it are not reported as violations\n");
+        }
         sb.append(String.format(Locale.ROOT, "%10s  %-11s %s%n", "observed", "model", "state"));
         for (FinalState s : rows) {
             long c = observed.getOrDefault(s, 0L);
@@ -122,7 +126,7 @@ public record SimulationReport(Program program, String mode, String policy, long
             sb.append(String.format(Locale.ROOT, "%10d  %-11s %s%s%n", c, ok ? "allowed" : "FORBIDDEN", holds ? "*> " : ":> ",
                     s.format(p)));
         }
-        sb.append(String.format(Locale.ROOT, "Condition %s %s: observed in %d of %d runs; model verdict %s%n",
+        sb.append(String.format(Locale.ROOT, "Condition %s (%s): observed in %d of %d runs; model verdict %s%n",
                 p.quantifier().keyword(), remo.litmus.ProgramPrinter.printProp(p.condition(), p.dialect()),
                 conditionHolds, conditionHolds + conditionFails, allowed.verdict().word()));
         int all = allowedStates().size();

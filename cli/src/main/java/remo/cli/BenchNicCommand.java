@@ -1,0 +1,61 @@
+package remo.cli;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import remo.nic.bench.NicBenchmark;
+
+/**
+ * {@code remo bench-nic}: simulated NIC operations per second in concurrent mode (nic.md §10): a
+ * stream of one-word puts, and a put/wait ping-pong between two nodes. Prints every round and the
+ * median and best round of each workload.
+ */
+@Command(name = "bench-nic", mixinStandardHelpOptions = true,
+        description = "Measure the simulated NIC's throughput in concurrent mode: a stream of one-word puts and a "
+                + "put/wait ping-pong between two nodes (NIC operations per second).")
+final class BenchNicCommand implements Callable<Integer> {
+
+    @Option(names = "--ops", paramLabel = "N", defaultValue = "5000000",
+            description = "Puts per stream round (default ${DEFAULT-VALUE}).")
+    long ops;
+
+    @Option(names = "--round-trips", paramLabel = "N", defaultValue = "100000",
+            description = "Ping-pong rounds per measurement (default ${DEFAULT-VALUE}; two puts each).")
+    long roundTrips;
+
+    @Option(names = "--rounds", paramLabel = "K", defaultValue = "5",
+            description = "Measurements per workload after one warm-up round (default ${DEFAULT-VALUE}).")
+    int rounds;
+
+    @Override
+    public Integer call() {
+        if (ops < 1 || roundTrips < 1 || rounds < 1) {
+            System.err.println("remo bench-nic: --ops, --round-trips and --rounds must be at least 1");
+            return 2;
+        }
+        var out = System.out;
+        out.printf(Locale.ROOT, "simulated NIC, concurrent mode, tracing off, %d processors%n",
+                Runtime.getRuntime().availableProcessors());
+        report(out, "put stream", () -> NicBenchmark.stream(ops));
+        report(out, "put/wait ping-pong", () -> NicBenchmark.pingPong(roundTrips));
+        return 0;
+    }
+
+    private void report(java.io.PrintStream out, String name, java.util.function.Supplier<NicBenchmark.Measurement> run) {
+        run.get();
+        List<NicBenchmark.Measurement> ms = new ArrayList<>();
+        for (int i = 1; i <= rounds; i++) {
+            NicBenchmark.Measurement m = run.get();
+            ms.add(m);
+            out.printf(Locale.ROOT, "%s round %d: %d NIC ops in %.3f s = %.2f M ops/s (max QP depth %d)%n", name, i, m.ops(),
+                    m.nanos() / 1e9, m.opsPerSecond() / 1e6, m.metrics().cluster().maxQpDepth());
+        }
+        ms.sort(Comparator.comparingDouble(NicBenchmark.Measurement::opsPerSecond));
+        out.printf(Locale.ROOT, "%s: median %.2f M ops/s, best %.2f M ops/s%n", name,
+                ms.get(ms.size() / 2).opsPerSecond() / 1e6, ms.get(ms.size() - 1).opsPerSecond() / 1e6);
+    }
+}

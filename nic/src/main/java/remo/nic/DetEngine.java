@@ -27,6 +27,7 @@ final class DetEngine implements Engine {
     /** Draws the SWARM parameters, apart from {@link #rng} so ADVERSARIAL runs keep the draws of nic.md §5.1. */
     private final SplitMix64 swarmRng;
     private double stallProbability;
+    private double stallMean;
     private final List<FaultPlan.Rule> timedFaults = new ArrayList<>();
     private final boolean[] timedFired;
     private final Semaphore ready = new Semaphore(0);
@@ -46,8 +47,9 @@ final class DetEngine implements Engine {
         this.rng = new SplitMix64(seed);
         this.swarmRng = new SplitMix64(seed ^ 0x6A09E667F3BCC909L);
         this.stallProbability = policy.stallProbability();
+        this.stallMean = policy.meanStallHold();
         if (policy.varyPerSeed()) {
-            stallProbability = pick(new double[] {0, 0.02, 0.05});
+            stallProbability = pick(new double[] {0, 0.05, 0.2});
         }
         for (FaultPlan.Rule r : faults.rules()) {
             if (r instanceof FaultPlan.QpErrorAtStep || r instanceof FaultPlan.Crash) {
@@ -395,7 +397,7 @@ final class DetEngine implements Engine {
         long h = 0;
         if (!policy.holdFree()) {
             if (stallProbability > 0 && rng.nextDouble() < stallProbability) {
-                h = rng.geometric(policy.meanStallHold());
+                h = rng.geometric(stallMean);
             } else {
                 h = rng.geometric(mean);
             }

@@ -29,6 +29,18 @@ public final class MetricsSnapshot {
             return counters;
         }
 
+        /**
+         * The counters without the wall-clock ones ({@code wallNanos}, {@code opsPerSecond},
+         * {@code blockedNanos}): equal for two deterministic runs with the same seed (nic.md §10 T1).
+         */
+        public Map<String, Long> deterministicCounters() {
+            Map<String, Long> m = new TreeMap<>(counters);
+            m.remove("wallNanos");
+            m.remove("opsPerSecond");
+            m.remove("blockedNanos");
+            return Collections.unmodifiableMap(m);
+        }
+
         /** The counter {@code name}, 0 if absent. */
         public long get(String name) {
             return counters.getOrDefault(name, 0L);

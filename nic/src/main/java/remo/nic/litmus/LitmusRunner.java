@@ -167,9 +167,9 @@ public final class LitmusRunner {
                 .spinCompression(false).stepLimit(STEP_LIMIT), seed, null);
     }
 
-    /** Replays a deterministic run from its schedule (tracing on). */
-    public LitmusRun replay(long seed, Schedule schedule) {
-        return run(SimCluster.builder().nodes(nodes).config(config).deterministic(seed).recordTrace(true)
+    /** Replays a deterministic run of {@code seed} under {@code policy} from its schedule (tracing on). */
+    public LitmusRun replay(long seed, SchedulerPolicy policy, Schedule schedule) {
+        return run(SimCluster.builder().nodes(nodes).config(config).deterministic(seed, policy).recordTrace(true)
                 .spinCompression(false).stepLimit(STEP_LIMIT), seed, schedule);
     }
 

@@ -40,12 +40,12 @@ abstract class EndpointBase implements Endpoint {
         if (core.closed()) {
             throw rejected(new ClusterClosedException(who(op) + ": the cluster is closed"));
         }
+        if (closed) {
+            throw rejected(new EndpointClosedException(who(op) + ": the endpoint is closed (its thread finished or close() was called)"));
+        }
         if (Thread.currentThread() != owner) {
             throw rejected(new WrongThreadException(who(op) + ": called from Java thread '" + Thread.currentThread().getName()
                     + "'; an endpoint is confined to its simulated thread"));
-        }
-        if (closed) {
-            throw rejected(new EndpointClosedException(who(op) + ": the endpoint is closed (its thread finished or close() was called)"));
         }
         if (core.crashed(node)) {
             throw new NodeCrashedException(who(op) + ": node " + node + " crashed");

@@ -63,6 +63,9 @@ final class SimulateCommand implements Callable<Integer> {
                     + "ADVERSARIAL (nic.md §5.1 defaults) or UNIFORM.")
     String policy;
 
+    @Option(names = "--metrics", description = "Also print the metrics of the last run (nic.md §9).")
+    boolean metrics;
+
     @Option(names = "--check-traces",
             description = "Record every run's execution graph and check it with the checker's fixed-graph mode.")
     boolean checkTraces;
@@ -106,6 +109,10 @@ final class SimulateCommand implements Callable<Integer> {
             return 2;
         }
         out.print(report.format());
+        if (metrics && report.lastMetrics() != null) {
+            out.println("Metrics of the last run (seed " + (seed + runs - 1) + "):");
+            out.print(report.lastMetrics().format());
+        }
         out.flush();
         return report.ok() ? 0 : 1;
     }

@@ -18,11 +18,11 @@ import remo.nic.litmus.SimulationReport;
 /**
  * Conformance on the 161 herd7 x86 corpus tests (CPU only: they exercise the store buffers and the
  * scheduler, nic.md §6.6): every observed state is in the {@code tso} outcome set and every recorded
- * graph is {@code tso}-consistent. 100 seeds per test by default; 1000 with {@code -Dremo.nic.full=true}
- * (Maven profile {@code nic-full}).
+ * graph is {@code tso}-consistent. 1000 seeds per test by default; 10,000 with
+ * {@code -Dremo.nic.full=true} (Maven profile {@code nic-full}).
  */
 class CorpusConformanceTest {
-    private static final int RUNS = NicTestFiles.full() ? 1000 : 100;
+    private static final int RUNS = NicTestFiles.full() ? 10_000 : 1000;
     private static final Map<String, int[]> COVERAGE = new ConcurrentHashMap<>();
 
     static Stream<String> corpus() {

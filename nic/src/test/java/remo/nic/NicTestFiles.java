@@ -43,7 +43,7 @@ public final class NicTestFiles {
         return root().resolve("../shared/corpus/x86").normalize();
     }
 
-    /** Whether the full conformance run was requested ({@code -Dremo.nic.full=true} or {@code -Pnic-full}). */
+    /** Whether the extended conformance run was requested ({@code -Dremo.nic.full=true} or {@code -Pnic-full}). */
     public static boolean full() {
         return Boolean.parseBoolean(System.getProperty("remo.nic.full", "false"));
     }

@@ -24,11 +24,11 @@ import remo.nic.litmus.SimulationReport;
  * Conformance on the regression suite (nic.md §10 T2–T4, T8; operational.md §8.4): in deterministic
  * mode with fixed seeds, every observed final state is in the outcome set of the test's model, every
  * recorded graph is consistent under it, every weak outcome the suite marks Allowed is observed and
- * no Forbidden one is. 1000 runs per test (also in the default run); every single-flag flip of
- * suite.md is run as well.
+ * no Forbidden one is. 1000 runs per test (10,000 with {@code -Dremo.nic.full=true}, Maven profile
+ * {@code nic-full}); every single-flag flip of suite.md is run as well.
  */
 class SuiteConformanceTest {
-    private static final int RUNS = 1000;
+    private static final int RUNS = NicTestFiles.full() ? 10_000 : 1000;
     private static final int FLIP_RUNS = 1000;
     /** An outcome a flip allows is looked for in chunks of FLIP_RUNS seeds, up to this many runs. */
     private static final int FLIP_MAX_RUNS = 20_000;

@@ -89,11 +89,13 @@ public final class LitmusSimulator {
         long fails = 0;
         long checked = 0;
         var printed = program.printedItems();
+        LitmusRun last = null;
         for (int i = 0; i < options.runs(); i++) {
             long seed = options.seed() + i;
             LitmusRun run = options.mode() == Mode.DETERMINISTIC
                     ? runner.runDeterministic(seed, options.policy(), options.checkTraces())
                     : runner.runConcurrent(options.checkTraces());
+            last = run;
             switch (run.status()) {
                 case DISCARDED:
                     discarded++;
@@ -138,7 +140,8 @@ public final class LitmusSimulator {
         return new SimulationReport(program, mode, options.mode() == Mode.DETERMINISTIC ? options.policy().name() : null,
                 options.seed(), options.runs(), allowed, observed, observedFull, completed, discarded, stuck, failed, holds,
                 fails, conformance == null ? null : conformance.modelName(), checked,
-                conformance == null ? 0 : conformance.distinctGraphs(), violations, (System.nanoTime() - t0) / 1e9);
+                conformance == null ? 0 : conformance.distinctGraphs(), violations, (System.nanoTime() - t0) / 1e9,
+                last == null ? null : last.metrics());
     }
 
     private static String schedule(LitmusRun run) {

@@ -37,12 +37,13 @@ import remo.litmus.Program;
  * @param distinctGraphs   distinct graphs among them
  * @param violations       every problem: observed states outside the allowed set, inconsistent graphs, failed runs
  * @param seconds          wall-clock time of the simulation
+ * @param lastMetrics      the metrics of the last run (nic.md §9), or {@code null}
  */
 public record SimulationReport(Program program, String mode, String policy, long firstSeed, int runs, CheckResult allowed,
                                Map<FinalState, Long> observed, Map<FinalState, Long> observedFull, long completed,
                                long discarded, long stuck, long failed, long conditionHolds, long conditionFails,
                                String conformanceModel, long tracesChecked, long distinctGraphs, List<Violation> violations,
-                               double seconds) {
+                               double seconds, remo.nic.MetricsSnapshot lastMetrics) {
 
     /**
      * A problem found in one run.

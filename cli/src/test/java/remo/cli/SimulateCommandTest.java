@@ -1,0 +1,87 @@
+package remo.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/** {@code remo simulate}: output, exit status and errors. */
+class SimulateCommandTest {
+
+    private record Run(int status, String out, String err) {
+    }
+
+    private static String suite(String id) {
+        String root = System.getProperty("remo.root");
+        return Path.of(root, "examples", "suite", id + ".litmus").toString();
+    }
+
+    private static Run run(String... args) {
+        PrintStream oldOut = System.out;
+        PrintStream oldErr = System.err;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        try {
+            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+            int status = RemoCommand.execute(args);
+            return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setOut(oldOut);
+            System.setErr(oldErr);
+        }
+    }
+
+    @Test
+    void printsTheHistogramBesideTheAllowedSetAndTheCoverage() {
+        Run r = run("simulate", suite("L03"), "--runs", "200", "--check-traces", "--metrics");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("beside rdma-tso-rmw's allowed set (2 states)"), r.out());
+        assertTrue(r.out().contains("*> z=1;"), r.out());
+        assertTrue(r.out().contains("Coverage L03: 2/2 allowed states observed"), r.out());
+        assertTrue(r.out().contains("Traces: 200 checked against rdma-wait-rmw"), r.out());
+        assertTrue(r.out().contains("ops posted: 1 (put 1"), "metrics of the last run: " + r.out());
+        assertTrue(r.out().contains("Result L03 Ok"), r.out());
+    }
+
+    @Test
+    void anObservedStateOutsideTheModelExitsWithOne() {
+        Run r = run("simulate", suite("L01"), "--runs", "200", "--model", "sc");
+        assertEquals(1, r.status(), r.out());
+        assertTrue(r.out().contains("FORBIDDEN") && r.out().contains("VIOLATION (state)"), r.out());
+        assertTrue(r.out().contains("seed "), "the seed of a violating run is printed: " + r.out());
+    }
+
+    @Test
+    void concurrentModeAndFlags() {
+        Run r = run("simulate", suite("W9"), "--runs", "50", "--mode", "concurrent", "--set", "FAILED_RCAS_WRITES=YES");
+        assertEquals(0, r.status(), r.out() + r.err());
+        assertTrue(r.out().contains("concurrent mode"), r.out());
+    }
+
+    @Test
+    void badInputIsReportedWithExitTwo() {
+        assertEquals(2, run("simulate", "no/such/file.litmus").status());
+        Run mode = run("simulate", suite("L03"), "--mode", "fast");
+        assertEquals(2, mode.status());
+        assertTrue(mode.err().contains("unknown mode 'fast'"), mode.err());
+        Run flag = run("simulate", suite("L03"), "--set", "NOPE=1");
+        assertEquals(2, flag.status());
+        assertTrue(flag.err().contains("E-FLAG"), flag.err());
+        Run rmw = run("simulate", suite("W1"), "--model", "rdma-tso");
+        assertEquals(2, rmw.status());
+        assertTrue(rmw.err().contains("E-UNSUPPORTED"), rmw.err());
+    }
+
+    @Test
+    void benchNicPrintsBothWorkloads() {
+        Run r = run("bench-nic", "--ops", "20000", "--round-trips", "200", "--rounds", "1");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("put stream: median"), r.out());
+        assertTrue(r.out().contains("put/wait ping-pong: median"), r.out());
+    }
+}

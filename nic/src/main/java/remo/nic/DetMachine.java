@@ -100,13 +100,20 @@ final class DetMachine {
         return q == null || q.incomplete < cfg.qpCapacity();
     }
 
+    /**
+     * The wait/gf guard of nic.md §4.2: every covered op is COMPLETED (or flushed), or one of them
+     * is FLUSHED and unacknowledged (then the call throws at once).
+     */
     private static boolean allFinished(List<DetOp> ops, int from) {
+        boolean all = true;
         for (int i = from; i < ops.size(); i++) {
-            if (!ops.get(i).finished()) {
-                return false;
+            DetOp o = ops.get(i);
+            if (o.status() == OpStatus.FLUSHED && !o.acknowledged) {
+                return true;
             }
+            all &= o.finished();
         }
-        return true;
+        return all;
     }
 
     private DetOp pollTarget(DetThread t, int n) {

@@ -166,7 +166,10 @@ public final class ExecutionGraph {
         return co;
     }
 
-    /** For each rao class (a node {@code n<k>} or a location {@code l<k>}), its {@code NAR} events in the order they took the unit. */
+    /**
+     * For each rao class (a node {@code n<k>} or a location {@code l<region>:<offset>}), its {@code NAR}
+     * events in the order they took the unit. (The JSON lists the ops of these events, nic.md §6.2.)
+     */
     public Map<String, List<Integer>> rao() {
         return rao;
     }
@@ -305,7 +308,7 @@ public final class ExecutionGraph {
             g.writeEndArray();
             g.writeObjectFieldStart("rao");
             for (Map.Entry<String, List<Integer>> e : rao.entrySet()) {
-                writeInts(g, e.getKey(), e.getValue());
+                writeInts(g, e.getKey(), e.getValue().stream().map(nar -> events.get(nar).op()).toList());
             }
             g.writeEndObject();
             writeMatching(g, "wm", wm);

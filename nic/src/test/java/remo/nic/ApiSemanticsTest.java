@@ -242,6 +242,7 @@ class ApiSemanticsTest {
             assertEquals(1, j.get("ops").size());
             assertEquals(3, j.get("ops").get(0).get("events").size(), "NAR, NRW, NLW");
             assertEquals(1, j.get("rao").get("n2").size());
+            assertEquals(0, j.get("rao").get("n2").get(0).asInt(), "rao lists op ids");
             assertEquals(1, j.get("wm").size());
             JsonNode last = j.get("events").get(j.get("events").size() - 1);
             assertEquals("R", last.get("label").asText());

@@ -58,6 +58,17 @@ public final class GraphCheck {
      */
     public static Verdict check(EventStructure structure, CatModel model, FlagValues flags, long[] values, boolean[] exists,
                                 Relation rf, Relation co, Relation rao) {
+        return check(structure, model, flags, values, exists, rf, co, rao, Set.of());
+    }
+
+    /**
+     * Checks an execution graph, ignoring some checks (herd7's {@code -skipcheck}); otherwise as
+     * {@link #check(EventStructure, CatModel, FlagValues, long[], boolean[], Relation, Relation, Relation)}.
+     *
+     * @param skippedChecks names of consistency checks to ignore
+     */
+    public static Verdict check(EventStructure structure, CatModel model, FlagValues flags, long[] values, boolean[] exists,
+                                Relation rf, Relation co, Relation rao, Set<String> skippedChecks) {
         int n = structure.size();
         List<String> problems = new ArrayList<>();
         Relation coClosed = co.transitiveClosure();
@@ -116,7 +127,7 @@ public final class GraphCheck {
             return new Verdict(false, problems, false, null, List.of());
         }
         int[] existing = java.util.stream.IntStream.range(0, n).filter(i -> exists[i]).toArray();
-        ModelFrame frame = model.frame(MaskedUniverse.exact(structure, EventSet.of(n, existing)), flags, Set.of());
+        ModelFrame frame = model.frame(MaskedUniverse.exact(structure, EventSet.of(n, existing)), flags, skippedChecks);
         Witnesses w = Witnesses.exact(rf, coClosed, raoClosed);
         CheckOutcome outcome = frame.check(w);
         if (outcome.consistent()) {
@@ -150,5 +161,14 @@ public final class GraphCheck {
     /** Checks a collected {@link Execution} again (for tests and conformance round trips). */
     public static Verdict check(Execution x, CatModel model) {
         return check(x.structure(), model, x.structure().flags(), x.values(), x.exists(), x.rf(), x.co(), x.rao());
+    }
+
+    /**
+     * Checks a collected {@link Execution} again, ignoring the checks named in {@code skippedChecks}
+     * (as the run that produced it did); used to name and draw the check that rejects it.
+     */
+    public static Verdict check(Execution x, CatModel model, Set<String> skippedChecks) {
+        return check(x.structure(), model, x.structure().flags(), x.values(), x.exists(), x.rf(), x.co(), x.rao(),
+                skippedChecks);
     }
 }

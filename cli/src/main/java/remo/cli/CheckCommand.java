@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -41,6 +42,9 @@ final class CheckCommand implements Callable<Integer> {
     @Mixin
     ModelOptions modelOptions;
 
+    @Mixin
+    ReportOptions reportOptions;
+
     @Parameters(arity = "1..*", paramLabel = "FILE|DIR", description = "Litmus files, or directories searched for *.litmus.")
     List<String> inputs = new ArrayList<>();
 
@@ -54,6 +58,22 @@ final class CheckCommand implements Callable<Integer> {
         PrintStream out = spec.commandLine().getOut() == null ? System.out : new PrintStream(System.out, true);
         PrintStream err = System.err;
         List<String> originalArgs = spec.commandLine().getParseResult().originalArgs();
+        List<Inputs.Input> files = Inputs.expand(inputs);
+        CheckReporting reporting;
+        try {
+            reporting = CheckReporting.open(reportOptions, originalArgs, files.size(), Set.copyOf(modelOptions.skipChecks),
+                    System.console() != null, err);
+        } catch (LitmusException e) {
+            err.println(e.diagnostic().format());
+            return 2;
+        }
+        try (reporting) {
+            return run(reporting.guard(out), reporting.guard(err), originalArgs, files, reporting);
+        }
+    }
+
+    private int run(PrintStream out, PrintStream err, List<String> originalArgs, List<Inputs.Input> files,
+                    CheckReporting reporting) {
         Map<Flag, String> flags;
         ExpectationFile expectations = null;
         try {
@@ -68,14 +88,14 @@ final class CheckCommand implements Callable<Integer> {
             err.println(e.diagnostic().format());
             return 2;
         }
-        TestRunner runner = new TestRunner(new ModelLibrary(), modelOptions.model, flags, modelOptions.checkOptions(),
-                AxiomaticChecker::check);
-        List<Inputs.Input> files = Inputs.expand(inputs);
+        TestRunner runner = new TestRunner(new ModelLibrary(), modelOptions.model, flags,
+                reporting.checkOptions(modelOptions.checkOptions()), AxiomaticChecker::check);
         List<TestOutcome> outcomes = new ArrayList<>();
         List<String> mismatches = new ArrayList<>();
         boolean inputError = false;
         for (Inputs.Input in : files) {
             TestOutcome o;
+            reporting.testStarted(in.shown());
             if (in.missing()) {
                 o = new TestOutcome(in.shown(), null, null, Diagnostic.error("E-IO", in.shown(), Position.START,
                         "no such file or directory"), List.of());
@@ -83,6 +103,7 @@ final class CheckCommand implements Callable<Integer> {
                 o = runner.run(in.path(), in.shown());
             }
             outcomes.add(o);
+            reporting.testFinished(o, runner, expectations == null ? null : expectations.expected(in.path()), err);
             for (Diagnostic w : o.warnings()) {
                 err.println(w.format());
             }
@@ -91,8 +112,10 @@ final class CheckCommand implements Callable<Integer> {
                 inputError = true;
                 continue;
             }
-            out.print(ResultPrinter.block(o.result()));
-            out.println();
+            if (!reporting.replacesText()) {
+                out.print(ResultPrinter.block(o.result()));
+                out.println();
+            }
             if (expectations != null) {
                 Verdict want = expectations.expected(in.path());
                 if (want != null && want != o.result().verdict()) {
@@ -101,18 +124,21 @@ final class CheckCommand implements Callable<Integer> {
             }
             out.flush();
         }
-        if (outcomes.size() > 1) {
+        if (outcomes.size() > 1 && !reporting.replacesText()) {
             printSummary(out, outcomes, expectations, files);
         }
         if (expectations != null) {
             for (String m : mismatches) {
                 err.println("MISMATCH " + m);
             }
+        }
+        reporting.finish(spec.root().version()[0], out, err);
+        if (expectations != null && !reporting.replacesText()) {
             out.println("Expectations: " + (outcomes.stream().filter(TestOutcome::ran).count() - mismatches.size())
                     + " agree, " + mismatches.size() + " mismatch" + (mismatches.size() == 1 ? "" : "es"));
         }
         out.flush();
-        if (inputError) {
+        if (inputError || reporting.failed()) {
             return 2;
         }
         return mismatches.isEmpty() ? 0 : 1;

@@ -44,7 +44,7 @@ import remo.models.ModelLibrary;
                 "2:usage error, bad input, or the report cannot be written", "3:internal error (a bug; please report it)"})
 final class ReportCommand implements Callable<Integer> {
 
-    /** Candidates the second, unpruned run explores at most when looking for a rejected candidate to draw. */
+    /** Candidates the second, unpruned run explores at most when looking for a candidate to draw. */
     static final long REJECTED_SEARCH_LIMIT = 200_000;
 
     @Spec
@@ -101,7 +101,7 @@ final class ReportCommand implements Callable<Integer> {
                     ShowMode.WITNESS.collecting(base, 1), AxiomaticChecker::check);
             long limit = base.maxExecutions() > 0 ? base.maxExecutions() : REJECTED_SEARCH_LIMIT;
             TestRunner rejectedRunner = new TestRunner(new ModelLibrary(), modelOptions.model, flags,
-                    ShowMode.FORBIDDEN.collecting(base.withMaxExecutions(limit), 1), AxiomaticChecker::check);
+                    ShowMode.ALL.collecting(base.withMaxExecutions(limit), ShowMode.CANDIDATE_POOL), AxiomaticChecker::check);
             ReportEntries maker = new ReportEntries(rejectedRunner, graphviz, skipped);
             for (Inputs.Input in : files) {
                 progress.testStarted(in.shown());

@@ -17,7 +17,7 @@ import remo.models.CatModel;
  * Makes the {@link ReportEntry} of each test of an HTML report: the program text, the result, and
  * one drawing: a witness when the condition is reachable, otherwise a candidate that reaches the
  * condition with the check that rejects it highlighted ("why forbidden"), found by a second,
- * unpruned run.
+ * unpruned run; if no candidate reaches the condition, one allowed execution.
  */
 public final class ReportEntries {
     private final TestRunner rejectedRunner;
@@ -25,8 +25,8 @@ public final class ReportEntries {
     private final Set<String> skippedChecks;
 
     /**
-     * @param rejectedRunner a runner whose options collect rejected candidates
-     *                       ({@link ShowMode#FORBIDDEN}{@code .collecting}), with an execution limit
+     * @param rejectedRunner a runner whose options collect every candidate
+     *                       ({@link ShowMode#ALL}{@code .collecting}), with an execution limit
      * @param graphviz       the SVG renderer, or {@code null} to show DOT text
      * @param skippedChecks  checks the runs ignore
      */
@@ -64,20 +64,27 @@ public final class ReportEntries {
             graph = builder.build(witnesses.get(0), base + "-witness");
             caption = "A witness: an execution the model allows whose final state satisfies the condition.";
         } else {
-            TestOutcome rejected = rejectedRunner.run(o.program(), o.file());
-            List<Execution> reaching = !rejected.ran() ? List.of()
-                    : ShowMode.FORBIDDEN.select(rejected.result().executions(), 1).stream()
-                    .filter(ShowMode::satisfiesCondition).toList();
-            if (!reaching.isEmpty()) {
-                graph = builder.build(reaching.get(0), base + "-rejected");
+            TestOutcome all = rejectedRunner.run(o.program(), o.file());
+            List<Execution> candidates = all.ran() ? all.result().executions() : List.of();
+            Execution reaching = candidates.stream().filter(x -> !x.consistent() && ShowMode.satisfiesCondition(x))
+                    .findFirst().orElse(null);
+            Execution allowed = candidates.stream().filter(Execution::consistent).findFirst().orElse(null);
+            if (reaching != null) {
+                graph = builder.build(reaching, base + "-rejected");
                 caption = "No witness. A candidate execution that would satisfy the condition, rejected by "
                         + (graph.violation() == null ? "the model" : "check '" + graph.violation().check() + "'")
                         + " (its cycle in bold red).";
-            } else if (rejected.ran() && rejected.result().partial()) {
-                caption = "No witness; no rejected candidate reaching the condition was found before the limit ("
-                        + rejected.result().partialReason() + ").";
             } else {
-                caption = "No witness: no candidate execution reaches the condition, consistent or not.";
+                String why = all.ran() && all.result().partial()
+                        ? "No witness; no rejected candidate reaching the condition was found before the limit ("
+                        + all.result().partialReason() + ")."
+                        : "No witness: no candidate execution reaches the condition, consistent or not.";
+                if (allowed != null) {
+                    graph = builder.build(allowed, base + "-allowed");
+                    caption = why + " One execution the model allows:";
+                } else {
+                    caption = why;
+                }
             }
         }
         String dot = graph == null ? null : DotRenderer.render(graph);

@@ -25,8 +25,8 @@ public enum ShowMode {
     /** Every candidate, consistent or not. Disables pruning in the engine. */
     ALL(CheckOptions.Collect.ALL);
 
-    /** How many rejected candidates {@link #FORBIDDEN} keeps at most to pick from. */
-    public static final int FORBIDDEN_POOL = 4096;
+    /** How many candidates {@link #FORBIDDEN} keeps at most to pick from (the HTML report uses it too). */
+    public static final int CANDIDATE_POOL = 4096;
 
     private final CheckOptions.Collect collect;
 
@@ -57,7 +57,7 @@ public enum ShowMode {
      * @return {@code base} collecting this mode's executions
      */
     public CheckOptions collecting(CheckOptions base, int max) {
-        int keep = this == FORBIDDEN ? Math.max(max, FORBIDDEN_POOL) : max;
+        int keep = this == FORBIDDEN ? Math.max(max, CANDIDATE_POOL) : max;
         return base.collecting(collect, keep);
     }
 

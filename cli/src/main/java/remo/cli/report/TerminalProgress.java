@@ -35,7 +35,7 @@ final class TerminalProgress implements Progress {
         this.err = err;
         this.bar = new ProgressBarBuilder().setTaskName("Checking").setInitialMax(totalTests)
                 .setStyle(ProgressBarStyle.ASCII).setUpdateIntervalMillis(UPDATE_MILLIS).setUnit(" tests", 1)
-                .clearDisplayOnFinish().hideEta().setConsumer(new LineConsumer(width)).build();
+                .continuousUpdate().clearDisplayOnFinish().hideEta().setConsumer(new LineConsumer(width)).build();
     }
 
     /** The terminal width from {@code COLUMNS}, else 100. */

@@ -170,17 +170,19 @@ public final class GraphBuilder {
                 }
             }
         }
+        Map<String, String> modelNames = violation == null ? Map.of() : modelExplanations(full, frame, w, violation);
         if (violation != null) {
             for (int[] p : cycleEdges(violation)) {
                 edges.add(new ExecutionGraph.GraphEdge(EdgeKind.VIOLATION, p[0], p[1],
-                        violation.check() + explain(full, p[0], p[1])));
+                        violation.check() + explain(full, modelNames, p[0], p[1])));
             }
         }
         edges.sort(Comparator.comparing(ExecutionGraph.GraphEdge::kind).thenComparingInt(ExecutionGraph.GraphEdge::from)
                 .thenComparingInt(ExecutionGraph.GraphEdge::to).thenComparing(ExecutionGraph.GraphEdge::label));
 
         String status = !x.consistent() ? "forbidden" : ShowMode.satisfiesCondition(x) ? "witness" : "allowed";
-        return new ExecutionGraph(name, caption(x, name, status, violation, full), status, columns, events, edges, violation);
+        return new ExecutionGraph(name, caption(x, name, status, violation, full, modelNames), status, columns, events, edges,
+                violation);
     }
 
     private ModelCheck findCheck(String name) {
@@ -237,8 +239,48 @@ public final class GraphBuilder {
         return out;
     }
 
-    /** {@code ": fr"}: the drawn relations that contain the pair (po only when ppo does not). */
-    private static String explain(Map<EdgeKind, Relation> full, int a, int b) {
+    /**
+     * Names for the cycle edges that no drawn relation contains (e.g. {@code rao-ord} in the RDMA
+     * models): for each such edge {@code "a,b"}, the {@code let}-bound relation of the model with the
+     * fewest pairs that contains it.
+     */
+    private Map<String, String> modelExplanations(Map<EdgeKind, Relation> full, ModelFrame frame, Witnesses w,
+                                                  ExecutionGraph.Violation v) {
+        Map<String, String> modelNames = new java.util.HashMap<>();
+        for (int[] p : cycleEdges(v)) {
+            if (!explainBase(full, p[0], p[1]).isEmpty()) {
+                continue;
+            }
+            String best = null;
+            int bestSize = Integer.MAX_VALUE;
+            for (String name : new java.util.TreeSet<>(model.boundNames())) {
+                if (!model.isRelationName(name)) {
+                    continue;
+                }
+                Relation r = frame.relation(name, w);
+                if (r != null && r.contains(p[0], p[1]) && r.pairCount() < bestSize) {
+                    best = name;
+                    bestSize = r.pairCount();
+                }
+            }
+            if (best != null) {
+                modelNames.put(p[0] + "," + p[1], best);
+            }
+        }
+        return modelNames;
+    }
+
+    /** {@code ": fr"}: the drawn relations that contain the pair, else the model relation found for it. */
+    private static String explain(Map<EdgeKind, Relation> full, Map<String, String> modelNames, int a, int b) {
+        List<String> kinds = explainBase(full, a, b);
+        if (kinds.isEmpty() && modelNames.containsKey(a + "," + b)) {
+            kinds = List.of(modelNames.get(a + "," + b));
+        }
+        return kinds.isEmpty() ? "" : ": " + String.join("|", kinds);
+    }
+
+    /** The drawn relations that contain the pair (po only when ppo does not). */
+    private static List<String> explainBase(Map<EdgeKind, Relation> full, int a, int b) {
         List<String> kinds = new ArrayList<>();
         for (Map.Entry<EdgeKind, Relation> e : full.entrySet()) {
             if (e.getKey() == EdgeKind.PO && kinds.contains("ppo")) {
@@ -248,11 +290,11 @@ public final class GraphBuilder {
                 kinds.add(e.getKey().word());
             }
         }
-        return kinds.isEmpty() ? "" : ": " + String.join("|", kinds);
+        return kinds;
     }
 
     private List<String> caption(Execution x, String name, String status, ExecutionGraph.Violation v,
-                                 Map<EdgeKind, Relation> full) {
+                                 Map<EdgeKind, Relation> full, Map<String, String> modelNames) {
         Program p = x.structure().program();
         List<String> lines = new ArrayList<>();
         String what = switch (status) {
@@ -277,7 +319,7 @@ public final class GraphBuilder {
                     if (i == 0) {
                         c.append('e').append(e[0]);
                     }
-                    String ex = explain(full, e[0], e[1]);
+                    String ex = explain(full, modelNames, e[0], e[1]);
                     c.append(" -").append(ex.isEmpty() ? "?" : ex.substring(2)).append("-> e").append(e[1]);
                 }
                 lines.add(c.toString());

@@ -165,6 +165,21 @@ class DotGraphTest {
     }
 
     @Test
+    void remoteRmwsShowRaoWaitMatchingAndModelRelationsOnTheCycle() {
+        List<ExecutionGraph> gs = Graphs.graphs(TestData.suite().resolve("W4.litmus"), "rdma-wait-rmw", ShowMode.FORBIDDEN, 1,
+                List.of());
+        String dot = DotRenderer.render(gs.get(0));
+        assertEquals(List.of("e7 -> e3"), edges(dot, "rao"), "the two rfaa are ordered by rao at node 3");
+        assertEquals(List.of("e5 -> e6", "e9 -> e10"), edges(dot, "wm"), "each wait matches its operation's completion");
+        assertTrue(cluster(dot, "cluster_n3_t0").contains("e3 [label=\"e3 NAR x=0\\nrfaa z, x@3, 1 #d\", shape=ellipse"),
+                "the atomic read of P0's rfaa is performed at node 3");
+        assertEquals("causality", gs.get(0).violation().check());
+        // the hb edge from e8 back to e3 is no rf/co/fr/ppo/rao edge: it is named by the model's rao-ord
+        assertTrue(dot.contains("cycle: e3 -fr-> e8 -rao-ord-> e3"), dot);
+        assertEquals(List.of("e8 -> e3"), edges(dot, "causality: rao-ord"));
+    }
+
+    @Test
     void showDrawsNamedModelRelationsAndReportsUnknownOnes() {
         List<ExecutionGraph> gs = Graphs.graphs(TestData.suite().resolve("L11.litmus"), "rdma-tso-rmw", ShowMode.WITNESS, 1,
                 List.of("hb", "nonsense"));

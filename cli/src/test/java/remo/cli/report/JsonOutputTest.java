@@ -111,6 +111,15 @@ class JsonOutputTest {
     }
 
     @Test
+    void partialRunsCarryTheirReason() throws IOException {
+        String json = checkJson(0, "--max-executions", "2", TestData.corpusTest("SB").toString());
+        assertEquals(List.of(), validate(json));
+        ResultDocument.Test t = JsonResults.read(json).tests().get(0);
+        assertTrue(t.partial());
+        assertTrue(t.partialReason().contains("--max-executions 2"), t.partialReason());
+    }
+
+    @Test
     void theSchemaRejectsWrongDocuments() throws IOException {
         String json = checkJson(0, TestData.corpusTest("SB").toString());
         assertEquals(List.of(), validate(json));

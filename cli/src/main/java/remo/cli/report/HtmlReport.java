@@ -11,7 +11,8 @@ import remo.checker.Verdict;
  * Renders a self-contained HTML report: a sortable table of tests (verdict, expected verdict,
  * mismatches highlighted, number of states, time), then for each test its program text, its states
  * and its witness graph (inline SVG, or the DOT text when Graphviz is missing). Everything is
- * inline (CSS, JavaScript, SVG): the page makes no network request.
+ * inline (CSS, JavaScript, SVG): the page makes no network request. Clicking a heading sorts by
+ * that column; a fragment {@code #sort=states} (or {@code #sort=-states}, descending) sorts on load.
  */
 public final class HtmlReport {
 
@@ -59,10 +60,10 @@ public final class HtmlReport {
                 if (numeric) { var n = parseFloat(v); return isNaN(n) ? -Infinity : n; }
                 return v.toLowerCase();
               }
-              function sortBy(col) {
+              function sortBy(col, direction) {
                 var th = headers[col];
                 var numeric = th.getAttribute('data-type') === 'num';
-                var asc = !th.classList.contains('asc');
+                var asc = direction === undefined ? !th.classList.contains('asc') : direction;
                 for (var k = 0; k < headers.length; k++) { headers[k].classList.remove('asc', 'desc'); }
                 th.classList.add(asc ? 'asc' : 'desc');
                 var body = table.tBodies[0];
@@ -73,6 +74,16 @@ public final class HtmlReport {
                   return asc ? c : -c;
                 });
                 rows.forEach(function (r) { body.appendChild(r); });
+              }
+              // a link may ask for an order: report.html#sort=states (ascending) or #sort=-states
+              var m = /^#sort=(-?)(.+)$/.exec(decodeURIComponent(location.hash));
+              if (m) {
+                for (var j = 0; j < headers.length; j++) {
+                  if (headers[j].textContent.trim().toLowerCase().indexOf(m[2].toLowerCase()) === 0) {
+                    sortBy(j, m[1] !== '-');
+                    break;
+                  }
+                }
               }
             })();
             """;

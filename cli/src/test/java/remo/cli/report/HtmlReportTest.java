@@ -105,12 +105,16 @@ class HtmlReportTest {
     }
 
     private static String chromium(String... extra) throws IOException, InterruptedException {
+        return chromium(report.toUri().toString(), extra);
+    }
+
+    private static String chromium(String url, String... extra) throws IOException, InterruptedException {
         Path profile = Files.createTempDirectory(dir, "chromium-profile");
         List<String> cmd = new ArrayList<>(List.of(CHROMIUM.toString(), "--headless", "--no-sandbox", "--disable-gpu",
                 "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
                 "--disable-sync", "--disable-dev-shm-usage", "--user-data-dir=" + profile));
         cmd.addAll(List.of(extra));
-        cmd.add(report.toUri().toString());
+        cmd.add(url);
         Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (InputStream in = p.getInputStream()) {
@@ -136,6 +140,20 @@ class HtmlReportTest {
         }
         assertEquals(TESTS.size() + 1, n, "one table row per test in the rendered DOM");
         assertTrue(dom.contains("id=\"tests\""));
+
+        // the table sorts: by states, descending, through the URL fragment
+        String sorted = chromium(report.toUri() + "#sort=-states", "--dump-dom");
+        Matcher states = Pattern.compile("<tr class=\"test-row[^\"]*\" data-test=\"([^\"]+)\">(?:<td[^>]*>.*?</td>){5,6}"
+                + "<td class=\"num\">(\\d*)</td>").matcher(sorted);
+        List<Integer> counts = new ArrayList<>();
+        while (states.find()) {
+            counts.add(states.group(2).isEmpty() ? -1 : Integer.parseInt(states.group(2)));
+        }
+        assertEquals(TESTS.size() + 1, counts.size(), sorted);
+        List<Integer> descending = new ArrayList<>(counts);
+        descending.sort(java.util.Comparator.reverseOrder());
+        assertEquals(descending, counts, "rows sorted by number of states, descending");
+        assertTrue(counts.get(0) > counts.get(counts.size() - 2), "not all equal: " + counts);
 
         Path png = dir.resolve("report.png");
         chromium("--screenshot=" + png, "--window-size=1280,2400", "--hide-scrollbars");

@@ -1,13 +1,16 @@
 package remo.litmus.gen;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.IntFunction;
+import java.util.function.LongUnaryOperator;
 import java.util.function.UnaryOperator;
 import remo.litmus.FlagSetting;
 import remo.litmus.Instruction;
@@ -18,6 +21,7 @@ import remo.litmus.Operand;
 import remo.litmus.Position;
 import remo.litmus.Program;
 import remo.litmus.Prop;
+import remo.litmus.Quantifier;
 import remo.litmus.Register;
 import remo.litmus.RegisterInit;
 import remo.litmus.StateItem;
@@ -43,7 +47,7 @@ final class ProgramEdits {
         List<ThreadCode> threads;
         List<ItemRef> shownItems;
         Prop filter;
-        remo.litmus.Quantifier quantifier;
+        Quantifier quantifier;
         Prop condition;
         private final Program base;
 
@@ -66,8 +70,8 @@ final class ProgramEdits {
         }
     }
 
-    /** Every instruction of {@code p} rewritten by {@code rewriter}. */
-    static List<ThreadCode> rewrite(List<ThreadCode> threads, java.util.function.IntFunction<InstructionRewriter> rewriter) {
+    /** Every instruction of {@code threads} rewritten by the rewriter of its thread index. */
+    static List<ThreadCode> rewrite(List<ThreadCode> threads, IntFunction<InstructionRewriter> rewriter) {
         List<ThreadCode> out = new ArrayList<>();
         for (ThreadCode t : threads) {
             InstructionRewriter rw = rewriter.apply(t.index());
@@ -128,7 +132,7 @@ final class ProgramEdits {
             }
         }
         c.shownItems = shown;
-        java.util.function.Function<Prop.Atom, Prop> atoms = a -> {
+        Function<Prop.Atom, Prop> atoms = a -> {
             ItemRef m = f.apply(a.ref());
             return m == null ? new Prop.Constant(true) : new Prop.Atom(m, a.equal(), a.value());
         };
@@ -225,7 +229,7 @@ final class ProgramEdits {
                 }).apply(i);
             }
         }
-        java.util.function.Consumer<ItemRef> item = r -> {
+        Consumer<ItemRef> item = r -> {
             if (r.item() instanceof StateItem.LocationItem l) {
                 used.add(l.name());
             }
@@ -313,7 +317,7 @@ final class ProgramEdits {
     /** The program with constant number {@code k} (in the order of {@link #constants}) set to {@code value}. */
     static Program withConstant(Program p, int k, long value) {
         int[] counter = {0};
-        java.util.function.LongUnaryOperator next = v -> counter[0]++ == k ? value : v;
+        LongUnaryOperator next = v -> counter[0]++ == k ? value : v;
         Copy c = new Copy(p);
         c.threads = rewrite(p.threads(), t -> InstructionRewriter.erasing().constants(
                 x -> Operand.constant(next.applyAsLong(x.value()))));
@@ -325,7 +329,7 @@ final class ProgramEdits {
         for (RegisterInit r : p.registerInits()) {
             c.registerInits.add(new RegisterInit(r.thread(), r.register(), next.applyAsLong(r.value()), Position.NONE));
         }
-        java.util.function.Function<Prop.Atom, Prop> atoms = a -> new Prop.Atom(a.ref(), a.equal(), next.applyAsLong(a.value()));
+        Function<Prop.Atom, Prop> atoms = a -> new Prop.Atom(a.ref(), a.equal(), next.applyAsLong(a.value()));
         c.condition = ProgramNormalizer.mapAtoms(c.condition, atoms);
         if (c.filter != null) {
             c.filter = ProgramNormalizer.mapAtoms(c.filter, atoms);
@@ -414,12 +418,10 @@ final class ProgramEdits {
                     : r.register().name();
             c.registerInits.add(new RegisterInit(r.thread(), Register.of(name), r.value(), Position.NONE));
         }
-        Map<StateItem, ItemRef> renamedItems = new HashMap<>();
         mapItems(c, ref -> {
             if (ref.item() instanceof StateItem.RegisterItem r && r.thread() < ren.registers().size()) {
                 String name = ren.registers().get(r.thread()).getOrDefault(r.register(), r.register());
-                return renamedItems.computeIfAbsent(ref.item(),
-                        k -> new ItemRef(new StateItem.RegisterItem(r.thread(), name), name, Position.NONE));
+                return new ItemRef(new StateItem.RegisterItem(r.thread(), name), name, Position.NONE);
             }
             return ref;
         });
@@ -427,7 +429,7 @@ final class ProgramEdits {
     }
 
     /** A copy with another condition, filter and quantifier. */
-    static Program withConstraints(Program p, Prop filter, remo.litmus.Quantifier quantifier, Prop condition) {
+    static Program withConstraints(Program p, Prop filter, Quantifier quantifier, Prop condition) {
         Copy c = new Copy(p);
         c.filter = filter;
         c.quantifier = quantifier;

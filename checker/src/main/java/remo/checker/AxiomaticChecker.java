@@ -59,7 +59,52 @@ public final class AxiomaticChecker {
         double seconds = (System.nanoTime() - start) / 1e9;
         return new CheckResult(program, model.name(), "axiomatic", flags, program.printedItems(), run.states, run.fullStates,
                 run.positive, run.negative, run.blocked, run.explored, new ArrayList<>(run.raisedFlags), warnings,
-                run.partialReason, seconds, run.collected);
+                run.partialReason, seconds, run.collected, run.blockedAt);
+    }
+
+    /**
+     * Receives the complete consistent executions that are not blocked, one at a time, during an
+     * {@link #explore} run.
+     */
+    @FunctionalInterface
+    public interface ExecutionVisitor {
+        /**
+         * @param execution a complete, consistent, non-blocked execution
+         * @return {@code true} to continue, {@code false} to stop the enumeration
+         */
+        boolean visit(Execution execution);
+    }
+
+    /**
+     * Enumerates the complete consistent executions of a program and hands each non-blocked one
+     * to {@code visitor}, stopping as soon as it returns {@code false}. Used by robustness
+     * analysis, which stops at the first execution that breaks robustness.
+     *
+     * @return how the enumeration ended
+     * @throws LitmusException E-UNSUPPORTED if the model rejects an instruction of the program
+     */
+    public static ExploreStatus explore(Program program, CatModel model, FlagValues flags, CheckOptions options,
+                                  ExecutionVisitor visitor) throws LitmusException {
+        long start = System.nanoTime();
+        EventStructure structure = new EventStructure(program, flags);
+        ModelSupport.requireSupported(structure, model, flags);
+        Run run = new Run(structure, model, flags, options, start);
+        run.visitor = visitor;
+        run.enumerate();
+        if (run.stopped) {
+            return ExploreStatus.STOPPED;
+        }
+        return run.partialReason == null ? ExploreStatus.COMPLETE : ExploreStatus.LIMIT_REACHED;
+    }
+
+    /** How an {@link #explore} run ended. */
+    public enum ExploreStatus {
+        /** Every execution was visited. */
+        COMPLETE,
+        /** The visitor returned {@code false}. */
+        STOPPED,
+        /** A limit of the options (executions, time) stopped the run first. */
+        LIMIT_REACHED
     }
 
     /** Signals that a limit was reached. */
@@ -114,12 +159,15 @@ public final class AxiomaticChecker {
         final Set<FinalState> fullStates = new LinkedHashSet<>();
         final Set<String> raisedFlags = new LinkedHashSet<>();
         final List<Execution> collected = new ArrayList<>();
+        final Map<String, Long> blockedAt = new HashMap<>();
         long positive;
         long negative;
         long blocked;
         long explored;
         long consistentCount;
         String partialReason;
+        ExecutionVisitor visitor;
+        boolean stopped;
 
         Run(EventStructure s, CatModel model, FlagValues flags, CheckOptions options, long start) {
             this.s = s;
@@ -457,9 +505,14 @@ public final class AxiomaticChecker {
                 consistentCount++;
                 if (isBlocked) {
                     blocked++;
+                    blockedAt.merge(blockingPoints(), 1L, Long::sum);
                 } else {
                     full = finalState();
                     fullStates.add(full);
+                    if (visitor != null && !visitor.visit(execution(co, rao, full, outcome, false))) {
+                        stopped = true;
+                        throw new Stop();
+                    }
                     for (ModelCheck f : outcome.raisedFlags()) {
                         raisedFlags.add(f.name());
                     }
@@ -489,9 +542,27 @@ public final class AxiomaticChecker {
             if (collected.size() >= options.maxCollected()) {
                 return;
             }
-            collected.add(new Execution(s, values.value.clone(), values.exists.clone(), rfExact, co, rao, full,
+            collected.add(execution(co, rao, full, outcome, isBlocked));
+        }
+
+        private Execution execution(Relation co, Relation rao, FinalState full, CheckOutcome outcome, boolean isBlocked) {
+            return new Execution(s, values.value.clone(), values.exists.clone(), rfExact, co, rao, full,
                     outcome.consistent(), outcome.failedCheck() == null ? null : outcome.failedCheck().name(),
-                    isBlocked || values.blocked, outcome.raisedFlags().stream().map(ModelCheck::name).toList()));
+                    isBlocked || values.blocked, outcome.raisedFlags().stream().map(ModelCheck::name).toList());
+        }
+
+        private String blockingPoints() {
+            List<String> points = new ArrayList<>();
+            for (int[] b : s.blockedPolls()) {
+                points.add("P" + b[0] + ":" + (b[1] + 1) + " " + program.thread(b[0]).sourceTexts().get(b[1]) + " (no operation to match)");
+            }
+            for (int t = 0; t < values.blockedAt.length; t++) {
+                int i = values.blockedAt[t];
+                if (i >= 0) {
+                    points.add("P" + t + ":" + (i + 1) + " " + program.thread(t).sourceTexts().get(i));
+                }
+            }
+            return String.join(", ", points);
         }
 
         private FinalState finalState() {

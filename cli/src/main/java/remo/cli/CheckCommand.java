@@ -49,6 +49,10 @@ final class CheckCommand implements Callable<Integer> {
                     + "report every mismatch.")
     Path expect;
 
+    @Option(names = "--show-blocked",
+            description = "After 'Blocked N', list where the blocked executions block (thread, instruction) and how many.")
+    boolean showBlocked;
+
     @Override
     public Integer call() {
         PrintStream out = spec.commandLine().getOut() == null ? System.out : new PrintStream(System.out, true);
@@ -91,7 +95,7 @@ final class CheckCommand implements Callable<Integer> {
                 inputError = true;
                 continue;
             }
-            out.print(ResultPrinter.block(o.result()));
+            out.print(ResultPrinter.block(o.result(), showBlocked));
             out.println();
             if (expectations != null) {
                 Verdict want = expectations.expected(in.path());

@@ -34,6 +34,12 @@ import remo.models.algebra.Relation;
  */
 public final class AxiomaticChecker {
 
+    /**
+     * A partial candidate is checked only when at least this many completions remain below it:
+     * checking costs one evaluation of the model, which is not worth it for a handful of leaves.
+     */
+    private static final double PRUNE_THRESHOLD = 8;
+
     private AxiomaticChecker() {
     }
 
@@ -136,6 +142,8 @@ public final class AxiomaticChecker {
         private final int[] reads;
         private final int[][] candidates;
         private final int[] rfSource;
+        /** rfRemaining[i]: number of rf choices for reads i.. (product of candidate counts). */
+        private final double[] rfRemaining;
         private final ModelFrame rfFrame;
         private final Relation coAllPotential;
         private final Relation raoAll;
@@ -207,6 +215,11 @@ public final class AxiomaticChecker {
             }
             rfSource = new int[n];
             java.util.Arrays.fill(rfSource, -1);
+            rfRemaining = new double[reads.length + 1];
+            rfRemaining[reads.length] = 1;
+            for (int i = reads.length - 1; i >= 0; i--) {
+                rfRemaining[i] = rfRemaining[i + 1] * Math.max(1, candidates[i].length);
+            }
 
             Relation.Builder co = Relation.builder(n);
             for (Event a : s.events()) {
@@ -308,7 +321,7 @@ public final class AxiomaticChecker {
             int r = reads[i];
             for (int w : candidates[i]) {
                 rfSource[r] = w;
-                if (prune && i + 1 < reads.length) {
+                if (prune && i + 1 < reads.length && rfRemaining[i + 1] >= PRUNE_THRESHOLD) {
                     ModelCheck violated = rfFrame.definitelyViolated(
                             new Witnesses(rfLower(), rfUpper(i + 1), emptyRelation, coAllPotential, emptyRelation, raoAll));
                     if (violated != null) {
@@ -359,22 +372,23 @@ public final class AxiomaticChecker {
 
         // ---------------------------------------------------------------- co
 
-        private boolean moreChoicesAfterCo(int loc, int k) {
-            // whether some choice remains after inserting write k of location loc
-            if (k + 1 < coToInsert[loc].length) {
-                return true;
+        /** Number of completions below the state after inserting write k of location loc. */
+        private boolean worthCheckingAfterCo(int loc, int k) {
+            double remaining = 1;
+            for (int j = k + 2; j <= coToInsert[loc].length; j++) {
+                remaining *= j;
             }
             for (int l = loc + 1; l < coToInsert.length; l++) {
-                if (coToInsert[l].length > 1) {
-                    return true;
+                for (int j = 2; j <= coToInsert[l].length; j++) {
+                    remaining *= j;
                 }
             }
             for (int[] cls : raoClasses) {
-                if (cls.length > 1) {
-                    return true;
+                for (int j = 2; j <= cls.length; j++) {
+                    remaining *= j;
                 }
             }
-            return false;
+            return remaining >= PRUNE_THRESHOLD;
         }
 
         private Relation coRelation() {
@@ -408,7 +422,7 @@ public final class AxiomaticChecker {
                 o[pos] = w;
                 coLength[loc] = len + 1;
                 boolean abandoned = false;
-                if (prune && moreChoicesAfterCo(loc, k)) {
+                if (prune && worthCheckingAfterCo(loc, k)) {
                     ModelCheck violated = frame.definitelyViolated(
                             new Witnesses(rfExact, rfExact, coRelation(), coUpper, emptyRelation, raoAll));
                     if (violated != null) {
@@ -480,15 +494,16 @@ public final class AxiomaticChecker {
         }
 
         private boolean moreRaoChoices(int cls, int k) {
-            if (k + 1 < raoClasses[cls].length) {
-                return true;
+            double remaining = 1;
+            for (int j = k + 2; j <= raoClasses[cls].length; j++) {
+                remaining *= j;
             }
             for (int c = cls + 1; c < raoClasses.length; c++) {
-                if (raoClasses[c].length > 1) {
-                    return true;
+                for (int j = 2; j <= raoClasses[c].length; j++) {
+                    remaining *= j;
                 }
             }
-            return false;
+            return remaining >= PRUNE_THRESHOLD;
         }
 
         // ---------------------------------------------------------------- leaf

@@ -86,6 +86,20 @@ class BadInputTest {
     }
 
     @Test
+    void deeplyNestedInputIsRejectedNotCrashed(@TempDir Path tmp) throws Exception {
+        String open = "(".repeat(100_000);
+        String close = ")".repeat(100_000);
+        Files.writeString(tmp.resolve("deep.litmus"), "RDMA Deep\n{ x@1 = 0; }\n P0@1 ;\n x = 1 ;\nexists " + open + "x = 1" + close + "\n");
+        Files.writeString(tmp.resolve("deep.cat"), "let a = " + open + "po" + close + "\n");
+        CliRun r = CliRun.run("check", tmp.resolve("deep.litmus").toString());
+        assertEquals(2, r.exit);
+        assertTrue(r.err.contains("deep.litmus:1:1: error[E-SYNTAX]: input nested too deeply to parse"), r.err);
+        CliRun c = CliRun.run("check", "--model", tmp.resolve("deep.cat").toString(), dir().resolve("good.litmus").toString());
+        assertEquals(2, c.exit);
+        assertTrue(c.err.contains("deep.cat:1:1: error[E-CAT-SYNTAX]: model nested too deeply to load"), c.err);
+    }
+
+    @Test
     void aDirectoryWithOneBadFileStillChecksTheOthers(@TempDir Path tmp) throws Exception {
         Files.copy(dir().resolve("good.litmus"), tmp.resolve("a-good.litmus"));
         Files.copy(dir().resolve("syntax.litmus"), tmp.resolve("b-bad.litmus"));

@@ -54,6 +54,7 @@ final class BenchCommand implements Callable<Integer> {
         int errors = 0;
         for (int round = 1; round <= Math.max(1, rounds); round++) {
             long t0 = System.nanoTime();
+            long cpu0 = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
             long executions = 0;
             errors = 0;
             for (Inputs.Input in : files) {
@@ -65,8 +66,9 @@ final class BenchCommand implements Callable<Integer> {
                 }
             }
             double s = (System.nanoTime() - t0) / 1e9;
-            out.printf(Locale.ROOT, "round %d: %d tests in %.3f s = %.1f tests/s (%d candidates explored, %d errors)%n",
-                    round, files.size(), s, files.size() / s, executions, errors);
+            double cpu = (ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - cpu0) / 1e9;
+            out.printf(Locale.ROOT, "round %d: %d tests in %.3f s = %.1f tests/s (CPU %.3f s; %d candidates explored, %d errors)%n",
+                    round, files.size(), s, files.size() / s, cpu, executions, errors);
         }
         double uptime = ManagementFactory.getRuntimeMXBean().getUptime() / 1000.0;
         out.printf(Locale.ROOT, "JVM start to end: %.3f s on %d processors%n", uptime, Runtime.getRuntime().availableProcessors());

@@ -105,10 +105,10 @@ class HtmlReportTest {
     }
 
     private static String chromium(String... extra) throws IOException, InterruptedException {
-        return chromium(report.toUri().toString(), extra);
+        return chromiumAt(report.toUri().toString(), extra);
     }
 
-    private static String chromium(String url, String... extra) throws IOException, InterruptedException {
+    private static String chromiumAt(String url, String... extra) throws IOException, InterruptedException {
         Path profile = Files.createTempDirectory(dir, "chromium-profile");
         List<String> cmd = new ArrayList<>(List.of(CHROMIUM.toString(), "--headless", "--no-sandbox", "--disable-gpu",
                 "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
@@ -142,7 +142,7 @@ class HtmlReportTest {
         assertTrue(dom.contains("id=\"tests\""));
 
         // the table sorts: by states, descending, through the URL fragment
-        String sorted = chromium(report.toUri() + "#sort=-states", "--dump-dom");
+        String sorted = chromiumAt(report.toUri() + "#sort=-states", "--dump-dom");
         Matcher states = Pattern.compile("<tr class=\"test-row[^\"]*\" data-test=\"([^\"]+)\">(?:<td[^>]*>.*?</td>){5,6}"
                 + "<td class=\"num\">(\\d*)</td>").matcher(sorted);
         List<Integer> counts = new ArrayList<>();

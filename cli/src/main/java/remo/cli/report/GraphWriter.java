@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import remo.checker.CheckResult;
 import remo.checker.Execution;
@@ -106,10 +105,5 @@ public final class GraphWriter {
     /** Whether rendering was asked for but Graphviz is missing (the caller prints {@link Graphviz#INSTALL_HINT}). */
     public boolean missingRenderer() {
         return graphviz == null && !"dot".equals(format);
-    }
-
-    /** The optional renderer as given. */
-    public Optional<Graphviz> graphviz() {
-        return Optional.ofNullable(graphviz);
     }
 }

@@ -37,6 +37,7 @@ public final class HtmlReport {
             .tag.bad { background: #b42318; color: #fff; }
             .tag.partial { background: #f0ad4e; color: #fff; }
             .cols { display: flex; flex-wrap: wrap; gap: 2em; align-items: flex-start; }
+            .cols > div { min-width: 0; max-width: 100%; }
             pre { background: #f7f7f7; border: 1px solid #e3e3e3; padding: .6em; overflow-x: auto; font-size: .85em; }
             table.states { border-collapse: collapse; font-family: ui-monospace, monospace; font-size: .85em; }
             table.states td { border-bottom: 1px solid #eee; padding: .1em .6em; }

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -250,10 +249,5 @@ public final class ResultLog {
 
     private static LitmusException error(String file, int lineIndex, int column, String message) {
         return new LitmusException(Diagnostic.error("E-LOG", file, new Position(lineIndex + 1, Math.max(1, column)), message));
-    }
-
-    /** The names of the tests, in log order. */
-    public List<String> names() {
-        return new ArrayList<>(entries.keySet());
     }
 }

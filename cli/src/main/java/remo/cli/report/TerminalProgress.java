@@ -3,7 +3,6 @@ package remo.cli.report;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
 import me.tongfei.progressbar.ProgressBar;
@@ -90,11 +89,6 @@ final class TerminalProgress implements Progress {
             return String.format(Locale.ROOT, "%.1fk", n / 1e3);
         }
         return String.format(Locale.ROOT, "%.1fM", n / 1e6);
-    }
-
-    /** Elapsed time since the display was created. */
-    Duration elapsed() {
-        return Duration.ofNanos(System.nanoTime() - start);
     }
 
     @Override

@@ -1,12 +1,8 @@
 package remo.cli;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-
 /**
- * Runs the {@code remo} command line in-process and captures standard output and error (by
- * swapping {@code System.out}/{@code System.err} for the duration; calls are serialised).
+ * Public access to {@link CliRun} for the tests of other packages ({@code remo.cli.report}): runs
+ * the {@code remo} command line in-process with standard output and error captured.
  */
 public final class Cli {
     private Cli() {
@@ -23,22 +19,8 @@ public final class Cli {
     }
 
     /** Runs {@code remo ARGS...}. */
-    public static synchronized Run run(String... args) {
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
-             PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-            System.setOut(o);
-            System.setErr(e);
-            int status = RemoCommand.execute(args);
-            o.flush();
-            e.flush();
-            return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-        }
+    public static Run run(String... args) {
+        CliRun r = CliRun.run(args);
+        return new Run(r.exit, r.out, r.err);
     }
 }

@@ -13,7 +13,6 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import remo.checker.AxiomaticChecker;
 import remo.checker.TestOutcome;
 import remo.checker.TestRunner;
 import remo.checker.Verdict;
@@ -69,7 +68,7 @@ final class CheckCommand implements Callable<Integer> {
             return 2;
         }
         TestRunner runner = new TestRunner(new ModelLibrary(), modelOptions.model, flags, modelOptions.checkOptions(),
-                AxiomaticChecker::check);
+                modelOptions.engine());
         List<Inputs.Input> files = Inputs.expand(inputs);
         List<TestOutcome> outcomes = new ArrayList<>();
         List<String> mismatches = new ArrayList<>();

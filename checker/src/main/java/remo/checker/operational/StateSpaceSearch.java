@@ -1,7 +1,9 @@
 package remo.checker.operational;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -116,20 +118,50 @@ final class StateSpaceSearch {
         return true;
     }
 
-    private void expand(long[] state) {
-        List<long[]> next = machine.successors(state);
-        if (next.isEmpty()) {
-            if (machine.isFinal(state)) {
-                finals.add(state);
-            } else {
-                stuck++;
-            }
-            return;
+    /** Depth-first search from {@code root} with an explicit stack (runs may be long). */
+    private void expand(long[] root) {
+        Deque<Frame> stack = new ArrayDeque<>();
+        Frame first = frameOf(root);
+        if (first != null) {
+            stack.push(first);
         }
-        for (long[] n : next) {
-            if (admit(n)) {
-                expand(n);
+        while (!stack.isEmpty()) {
+            Frame top = stack.peek();
+            if (top.next == top.successors.size()) {
+                stack.pop();
+                continue;
             }
+            long[] n = top.successors.get(top.next++);
+            if (admit(n)) {
+                Frame f = frameOf(n);
+                if (f != null) {
+                    stack.push(f);
+                }
+            }
+        }
+    }
+
+    /** The successors of a newly visited state, or null (after recording it) if it has none. */
+    private Frame frameOf(long[] state) {
+        List<long[]> next = machine.successors(state);
+        if (!next.isEmpty()) {
+            return new Frame(next);
+        }
+        if (machine.isFinal(state)) {
+            finals.add(state);
+        } else {
+            stuck++;
+        }
+        return null;
+    }
+
+    /** A state on the search stack: its successors and the next one to try. */
+    private static final class Frame {
+        final List<long[]> successors;
+        int next;
+
+        Frame(List<long[]> successors) {
+            this.successors = successors;
         }
     }
 }

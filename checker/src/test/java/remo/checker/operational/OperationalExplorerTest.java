@@ -204,4 +204,18 @@ class OperationalExplorerTest {
         CatModel strong = TestFiles.model("rdma-sc-rmw");
         assertEquals(Verdict.FORBIDDEN, OperationalExplorer.check(p, strong, yes, CheckOptions.defaults()).verdict());
     }
+
+    @Test
+    void underRdmaScRmwTheAxiomsLeaveRaoFreeButTheAtomicMachineRecordsTimeOrder() throws Exception {
+        // docs/operational.md, "Note on rao under the SC models"
+        Program p = program("RDMA R2\n{ z@1 = 0; w@1 = 0; x@2 = 0; }\n P0@1 ;\n rfaa z, x@2, 1 ;\n rfaa w, x@2, 1 ;\n"
+                + "exists (x = 2)\n");
+        CheckResult axiomatic = Engines.axiomatic(p, "rdma-sc-rmw", FlagValues.defaults(), CheckOptions.defaults());
+        CheckResult machine = run(p, "rdma-sc-rmw", GRAPHS);
+        assertEquals(axiomatic.fullStates(), machine.fullStates());
+        assertEquals(2, axiomatic.positive());
+        assertEquals(1, machine.positive());
+        assertEquals(1, Engines.axiomatic(p, "rdma-tso-rmw", FlagValues.defaults(), CheckOptions.defaults()).positive());
+        assertEquals(1, run(p, "rdma-tso-rmw", GRAPHS).positive());
+    }
 }

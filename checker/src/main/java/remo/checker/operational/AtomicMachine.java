@@ -2,6 +2,7 @@ package remo.checker.operational;
 
 import java.util.ArrayList;
 import java.util.List;
+import remo.litmus.Flag;
 import remo.litmus.Instruction;
 
 /**
@@ -16,7 +17,7 @@ final class AtomicMachine implements Machine {
 
     AtomicMachine(MachineLayout layout) {
         this.layout = layout;
-        this.failedRcasWrites = layout.flags.is(remo.litmus.Flag.FAILED_RCAS_WRITES, "YES");
+        this.failedRcasWrites = layout.flags.is(Flag.FAILED_RCAS_WRITES, "YES");
     }
 
     @Override

@@ -48,6 +48,8 @@ import remo.models.ModelLibrary;
  * observation are those of the model; {@link CheckResult#explored()} is the number of distinct
  * machine states visited and {@link CheckResult#blocked()} the number of distinct stuck states
  * (operational.md §5), which is not the axiomatic engine's count of blocked candidates.
+ * {@link CheckResult#raisedFlags()} is empty: the bundled models declare no per-execution
+ * {@code flag} besides their instruction guards. Design notes: {@code docs/operational.md}.
  */
 public final class OperationalExplorer {
 

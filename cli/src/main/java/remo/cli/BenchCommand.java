@@ -53,6 +53,7 @@ final class BenchCommand implements Callable<Integer> {
         int errors = 0;
         for (int round = 1; round <= Math.max(1, rounds); round++) {
             long t0 = System.nanoTime();
+            long cpu0 = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
             long executions = 0;
             errors = 0;
             for (Inputs.Input in : files) {
@@ -64,8 +65,9 @@ final class BenchCommand implements Callable<Integer> {
                 }
             }
             double s = (System.nanoTime() - t0) / 1e9;
-            out.printf(Locale.ROOT, "round %d: %d tests in %.3f s = %.1f tests/s (%d %s explored, %d errors)%n",
-                    round, files.size(), s, files.size() / s, executions,
+            double cpu = (ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - cpu0) / 1e9;
+            out.printf(Locale.ROOT, "round %d: %d tests in %.3f s = %.1f tests/s (CPU %.3f s; %d %s explored, %d errors)%n",
+                    round, files.size(), s, files.size() / s, cpu, executions,
                     modelOptions.engine == EngineName.OPERATIONAL ? "machine states" : "candidates", errors);
         }
         double uptime = ManagementFactory.getRuntimeMXBean().getUptime() / 1000.0;

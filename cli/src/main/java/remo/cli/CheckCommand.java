@@ -48,6 +48,10 @@ final class CheckCommand implements Callable<Integer> {
                     + "report every mismatch.")
     Path expect;
 
+    @Option(names = "--show-blocked",
+            description = "After 'Blocked N', list where the blocked executions block (thread, instruction) and how many.")
+    boolean showBlocked;
+
     @Override
     public Integer call() {
         PrintStream out = spec.commandLine().getOut() == null ? System.out : new PrintStream(System.out, true);
@@ -64,7 +68,7 @@ final class CheckCommand implements Callable<Integer> {
                 expectations = ExpectationFile.read(expect, expect.toString());
             }
         } catch (LitmusException e) {
-            err.println(e.diagnostic().format());
+            err.println(atArgument(e.diagnostic(), originalArgs).format());
             return 2;
         }
         TestRunner runner = new TestRunner(new ModelLibrary(), modelOptions.model, flags, modelOptions.checkOptions(),
@@ -90,7 +94,7 @@ final class CheckCommand implements Callable<Integer> {
                 inputError = true;
                 continue;
             }
-            out.print(ResultPrinter.block(o.result()));
+            out.print(ResultPrinter.block(o.result(), showBlocked));
             out.println();
             if (expectations != null) {
                 Verdict want = expectations.expected(in.path());
@@ -115,6 +119,15 @@ final class CheckCommand implements Callable<Integer> {
             return 2;
         }
         return mismatches.isEmpty() ? 0 : 1;
+    }
+
+    /** Points a {@code <command line>:1:1} diagnostic about the model at the {@code --model} argument. */
+    private Diagnostic atArgument(Diagnostic d, List<String> args) {
+        if (d.file().equals(ModelLibrary.COMMAND_LINE) && d.position().equals(Position.START) && modelOptions.model != null) {
+            return new Diagnostic(d.severity(), d.code(), d.file(),
+                    new Position(1, ModelOptions.column(args, modelOptions.model)), d.message());
+        }
+        return d;
     }
 
     private static void printSummary(PrintStream out, List<TestOutcome> outcomes, ExpectationFile expectations,

@@ -393,7 +393,7 @@ public final class CatModel {
             Node a = expr(u.operand(), file);
             switch (u.op()) {
                 case COMPLEMENT:
-                    if (a.type == Node.Type.ANY) {
+                    if (a.type == Node.Type.ANY && a.op == Node.Op.EMPTY) {
                         throw error("E-CAT-TYPE", file, u.pos(), "cannot tell whether the complement of an empty "
                                 + "expression is a set or a relation; write ~[_] style expressions explicitly");
                     }

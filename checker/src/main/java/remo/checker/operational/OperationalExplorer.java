@@ -47,7 +47,8 @@ import remo.models.ModelLibrary;
  * In both modes {@link CheckResult#fullStates()}, the verdict, {@code Ok}/{@code No} and the
  * observation are those of the model; {@link CheckResult#explored()} is the number of distinct
  * machine states visited and {@link CheckResult#blocked()} the number of distinct stuck states
- * (operational.md §5), which is not the axiomatic engine's count of blocked candidates.
+ * (operational.md §5), which is not the axiomatic engine's count of blocked candidates;
+ * {@link CheckResult#blockedAt()} counts the stuck states per blocking point.
  * {@link CheckResult#raisedFlags()} is empty: the bundled models declare no per-execution
  * {@code flag} besides their instruction guards. Design notes: {@code docs/operational.md}.
  */
@@ -129,10 +130,30 @@ public final class OperationalExplorer {
                 tally.add(full, null);
             }
         }
+        Map<String, Long> blockedAt = new HashMap<>();
+        for (long[] state : outcome.stuck()) {
+            blockedAt.merge(blockingPoints(layout, new MachineState(layout, state)), 1L, Long::sum);
+        }
         double seconds = (System.nanoTime() - start) / 1e9;
         return new CheckResult(program, model.name(), ENGINE, flags, program.printedItems(), tally.states, tally.fullStates,
-                tally.positive, tally.negative, outcome.stuck(), outcome.explored(), List.of(), warnings,
-                outcome.partialReason(), seconds, tally.collected);
+                tally.positive, tally.negative, outcome.stuck().size(), outcome.explored(), List.of(), warnings,
+                outcome.partialReason(), seconds, tally.collected, blockedAt);
+    }
+
+    /**
+     * Where a stuck state is stuck, in the form of the axiomatic engine's blocking points: the next
+     * instruction of every thread that has not terminated, {@code P1:3 assume (r0 == 1)}, joined by
+     * {@code ", "} (1-based instruction numbers, the instruction as written).
+     */
+    private static String blockingPoints(MachineLayout layout, MachineState s) {
+        List<String> points = new ArrayList<>();
+        for (MachineLayout.ThreadPlan plan : layout.threads) {
+            if (!s.terminated(plan.index)) {
+                int i = s.pc(plan.index);
+                points.add("P" + plan.index + ":" + (i + 1) + " " + plan.code.sourceTexts().get(i));
+            }
+        }
+        return String.join(", ", points);
     }
 
     /** Aggregates final states (and graphs) into the counts of models.md §9.2. */

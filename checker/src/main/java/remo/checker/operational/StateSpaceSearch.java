@@ -24,10 +24,10 @@ final class StateSpaceSearch {
      *
      * @param finals        every distinct final state reached
      * @param explored      distinct states visited (including final and stuck ones)
-     * @param stuck         distinct stuck states (not final, no enabled transition)
+     * @param stuck         every distinct stuck state (not final, no enabled transition)
      * @param partialReason why the search stopped early, or null if it is exhaustive
      */
-    record Outcome(List<long[]> finals, long explored, long stuck, String partialReason) {
+    record Outcome(List<long[]> finals, long explored, List<long[]> stuck, String partialReason) {
     }
 
     /** A memoised state: the array with its hash computed once. */
@@ -62,7 +62,7 @@ final class StateSpaceSearch {
     private final long deadline;
     private final Set<Key> visited = new HashSet<>();
     private final List<long[]> finals = new ArrayList<>();
-    private long stuck;
+    private final List<long[]> stuck = new ArrayList<>();
     private String partialReason;
 
     /**
@@ -89,7 +89,7 @@ final class StateSpaceSearch {
         } catch (Stop stop) {
             // partialReason is set
         }
-        return new Outcome(List.copyOf(finals), visited.size(), stuck, partialReason);
+        return new Outcome(List.copyOf(finals), visited.size(), List.copyOf(stuck), partialReason);
     }
 
     /** Marks a state visited; false if it was visited before. */
@@ -150,7 +150,7 @@ final class StateSpaceSearch {
         if (machine.isFinal(state)) {
             finals.add(state);
         } else {
-            stuck++;
+            stuck.add(state);
         }
         return null;
     }

@@ -167,9 +167,19 @@ class OperationalExplorerTest {
             CheckResult r = run(p, model, CheckOptions.defaults());
             assertEquals(0, r.fullStates().size(), model);
             assertEquals(1, r.blocked(), model + ": the initial state is stuck");
+            assertEquals(java.util.Map.of("P0:1 poll 2", 1L), r.blockedAt(), model);
             assertEquals("W-POLL-BLOCKS", r.warnings().get(0).code());
             assertFalse(r.ok());
         }
+    }
+
+    @Test
+    void anAwaitThatCanNeverSucceedLeavesAStuckState() throws Exception {
+        Program p = program("RDMA T\n{ x@1 = 0; }\n P0@1 | P1@1 ;\n x = 1 | await x == 2 ;\nexists (x = 1)\n");
+        CheckResult r = run(p, "rdma-tso-rmw", CheckOptions.defaults());
+        assertEquals(0, r.fullStates().size());
+        assertTrue(r.blocked() >= 1);
+        assertEquals(Set.of("P1:1 await x == 2"), r.blockedAt().keySet());
     }
 
     @Test

@@ -31,7 +31,7 @@ final class ModelOptions {
             description = "Engine: axiomatic (candidate executions checked against the cat model) or operational "
                     + "(exhaustive exploration of the abstract machine of operational.md; bundled models only). "
                     + "Default: ${DEFAULT-VALUE}.")
-    EngineName engine;
+    EngineName engine = EngineName.AXIOMATIC;
 
     @Option(names = "--max-executions", paramLabel = "N",
             description = "Stop a test after exploring N candidate executions (operational engine: N machine states) "

@@ -14,7 +14,6 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import remo.checker.AxiomaticChecker;
 import remo.checker.TestOutcome;
 import remo.checker.TestRunner;
 import remo.checker.Verdict;
@@ -93,7 +92,7 @@ final class CheckCommand implements Callable<Integer> {
             return 2;
         }
         TestRunner runner = new TestRunner(new ModelLibrary(), modelOptions.model, flags,
-                reporting.checkOptions(modelOptions.checkOptions()), AxiomaticChecker::check);
+                reporting.checkOptions(modelOptions.checkOptions()), modelOptions.engine());
         List<TestOutcome> outcomes = new ArrayList<>();
         List<String> mismatches = new ArrayList<>();
         boolean inputError = false;

@@ -98,7 +98,8 @@ final class ReportCommand implements Callable<Integer> {
                 base = base.withProgress(progress.listener());
             }
             TestRunner runner = new TestRunner(new ModelLibrary(), modelOptions.model, flags,
-                    ShowMode.WITNESS.collecting(base, 1), AxiomaticChecker::check);
+                    ShowMode.WITNESS.collecting(base, 1), modelOptions.engine());
+            // rejected candidates exist only in the axiomatic engine (the machines produce consistent runs)
             long limit = base.maxExecutions() > 0 ? base.maxExecutions() : REJECTED_SEARCH_LIMIT;
             TestRunner rejectedRunner = new TestRunner(new ModelLibrary(), modelOptions.model, flags,
                     ShowMode.ALL.collecting(base.withMaxExecutions(limit), ShowMode.CANDIDATE_POOL), AxiomaticChecker::check);

@@ -34,6 +34,12 @@ import remo.models.algebra.Relation;
  */
 public final class AxiomaticChecker {
 
+    /**
+     * A partial candidate is checked only when at least this many completions remain below it:
+     * checking costs one evaluation of the model, which is not worth it for a handful of leaves.
+     */
+    private static final double PRUNE_THRESHOLD = 8;
+
     private AxiomaticChecker() {
     }
 
@@ -59,7 +65,52 @@ public final class AxiomaticChecker {
         double seconds = (System.nanoTime() - start) / 1e9;
         return new CheckResult(program, model.name(), "axiomatic", flags, program.printedItems(), run.states, run.fullStates,
                 run.positive, run.negative, run.blocked, run.explored, new ArrayList<>(run.raisedFlags), warnings,
-                run.partialReason, seconds, run.collected);
+                run.partialReason, seconds, run.collected, run.blockedAt);
+    }
+
+    /**
+     * Receives the complete consistent executions that are not blocked, one at a time, during an
+     * {@link #explore} run.
+     */
+    @FunctionalInterface
+    public interface ExecutionVisitor {
+        /**
+         * @param execution a complete, consistent, non-blocked execution
+         * @return {@code true} to continue, {@code false} to stop the enumeration
+         */
+        boolean visit(Execution execution);
+    }
+
+    /**
+     * Enumerates the complete consistent executions of a program and hands each non-blocked one
+     * to {@code visitor}, stopping as soon as it returns {@code false}. Used by robustness
+     * analysis, which stops at the first execution that breaks robustness.
+     *
+     * @return how the enumeration ended
+     * @throws LitmusException E-UNSUPPORTED if the model rejects an instruction of the program
+     */
+    public static ExploreStatus explore(Program program, CatModel model, FlagValues flags, CheckOptions options,
+                                  ExecutionVisitor visitor) throws LitmusException {
+        long start = System.nanoTime();
+        EventStructure structure = new EventStructure(program, flags);
+        ModelSupport.requireSupported(structure, model, flags);
+        Run run = new Run(structure, model, flags, options, start);
+        run.visitor = visitor;
+        run.enumerate();
+        if (run.stopped) {
+            return ExploreStatus.STOPPED;
+        }
+        return run.partialReason == null ? ExploreStatus.COMPLETE : ExploreStatus.LIMIT_REACHED;
+    }
+
+    /** How an {@link #explore} run ended. */
+    public enum ExploreStatus {
+        /** Every execution was visited. */
+        COMPLETE,
+        /** The visitor returned {@code false}. */
+        STOPPED,
+        /** A limit of the options (executions, time) stopped the run first. */
+        LIMIT_REACHED
     }
 
     /** Signals that a limit was reached. */
@@ -91,6 +142,8 @@ public final class AxiomaticChecker {
         private final int[] reads;
         private final int[][] candidates;
         private final int[] rfSource;
+        /** rfRemaining[i]: number of rf choices for reads i.. (product of candidate counts). */
+        private final double[] rfRemaining;
         private final ModelFrame rfFrame;
         private final Relation coAllPotential;
         private final Relation raoAll;
@@ -114,12 +167,15 @@ public final class AxiomaticChecker {
         final Set<FinalState> fullStates = new LinkedHashSet<>();
         final Set<String> raisedFlags = new LinkedHashSet<>();
         final List<Execution> collected = new ArrayList<>();
+        final Map<String, Long> blockedAt = new HashMap<>();
         long positive;
         long negative;
         long blocked;
         long explored;
         long consistentCount;
         String partialReason;
+        ExecutionVisitor visitor;
+        boolean stopped;
 
         Run(EventStructure s, CatModel model, FlagValues flags, CheckOptions options, long start) {
             this.s = s;
@@ -159,6 +215,11 @@ public final class AxiomaticChecker {
             }
             rfSource = new int[n];
             java.util.Arrays.fill(rfSource, -1);
+            rfRemaining = new double[reads.length + 1];
+            rfRemaining[reads.length] = 1;
+            for (int i = reads.length - 1; i >= 0; i--) {
+                rfRemaining[i] = rfRemaining[i + 1] * Math.max(1, candidates[i].length);
+            }
 
             Relation.Builder co = Relation.builder(n);
             for (Event a : s.events()) {
@@ -260,7 +321,7 @@ public final class AxiomaticChecker {
             int r = reads[i];
             for (int w : candidates[i]) {
                 rfSource[r] = w;
-                if (prune && i + 1 < reads.length) {
+                if (prune && i + 1 < reads.length && rfRemaining[i + 1] >= PRUNE_THRESHOLD) {
                     ModelCheck violated = rfFrame.definitelyViolated(
                             new Witnesses(rfLower(), rfUpper(i + 1), emptyRelation, coAllPotential, emptyRelation, raoAll));
                     if (violated != null) {
@@ -311,22 +372,23 @@ public final class AxiomaticChecker {
 
         // ---------------------------------------------------------------- co
 
-        private boolean moreChoicesAfterCo(int loc, int k) {
-            // whether some choice remains after inserting write k of location loc
-            if (k + 1 < coToInsert[loc].length) {
-                return true;
+        /** Number of completions below the state after inserting write k of location loc. */
+        private boolean worthCheckingAfterCo(int loc, int k) {
+            double remaining = 1;
+            for (int j = k + 2; j <= coToInsert[loc].length; j++) {
+                remaining *= j;
             }
             for (int l = loc + 1; l < coToInsert.length; l++) {
-                if (coToInsert[l].length > 1) {
-                    return true;
+                for (int j = 2; j <= coToInsert[l].length; j++) {
+                    remaining *= j;
                 }
             }
             for (int[] cls : raoClasses) {
-                if (cls.length > 1) {
-                    return true;
+                for (int j = 2; j <= cls.length; j++) {
+                    remaining *= j;
                 }
             }
-            return false;
+            return remaining >= PRUNE_THRESHOLD;
         }
 
         private Relation coRelation() {
@@ -360,7 +422,7 @@ public final class AxiomaticChecker {
                 o[pos] = w;
                 coLength[loc] = len + 1;
                 boolean abandoned = false;
-                if (prune && moreChoicesAfterCo(loc, k)) {
+                if (prune && worthCheckingAfterCo(loc, k)) {
                     ModelCheck violated = frame.definitelyViolated(
                             new Witnesses(rfExact, rfExact, coRelation(), coUpper, emptyRelation, raoAll));
                     if (violated != null) {
@@ -432,15 +494,16 @@ public final class AxiomaticChecker {
         }
 
         private boolean moreRaoChoices(int cls, int k) {
-            if (k + 1 < raoClasses[cls].length) {
-                return true;
+            double remaining = 1;
+            for (int j = k + 2; j <= raoClasses[cls].length; j++) {
+                remaining *= j;
             }
             for (int c = cls + 1; c < raoClasses.length; c++) {
-                if (raoClasses[c].length > 1) {
-                    return true;
+                for (int j = 2; j <= raoClasses[c].length; j++) {
+                    remaining *= j;
                 }
             }
-            return false;
+            return remaining >= PRUNE_THRESHOLD;
         }
 
         // ---------------------------------------------------------------- leaf
@@ -457,9 +520,14 @@ public final class AxiomaticChecker {
                 consistentCount++;
                 if (isBlocked) {
                     blocked++;
+                    blockedAt.merge(blockingPoints(), 1L, Long::sum);
                 } else {
                     full = finalState();
                     fullStates.add(full);
+                    if (visitor != null && !visitor.visit(execution(co, rao, full, outcome, false))) {
+                        stopped = true;
+                        throw new Stop();
+                    }
                     for (ModelCheck f : outcome.raisedFlags()) {
                         raisedFlags.add(f.name());
                     }
@@ -489,9 +557,27 @@ public final class AxiomaticChecker {
             if (collected.size() >= options.maxCollected()) {
                 return;
             }
-            collected.add(new Execution(s, values.value.clone(), values.exists.clone(), rfExact, co, rao, full,
+            collected.add(execution(co, rao, full, outcome, isBlocked));
+        }
+
+        private Execution execution(Relation co, Relation rao, FinalState full, CheckOutcome outcome, boolean isBlocked) {
+            return new Execution(s, values.value.clone(), values.exists.clone(), rfExact, co, rao, full,
                     outcome.consistent(), outcome.failedCheck() == null ? null : outcome.failedCheck().name(),
-                    isBlocked || values.blocked, outcome.raisedFlags().stream().map(ModelCheck::name).toList()));
+                    isBlocked || values.blocked, outcome.raisedFlags().stream().map(ModelCheck::name).toList());
+        }
+
+        private String blockingPoints() {
+            List<String> points = new ArrayList<>();
+            for (int[] b : s.blockedPolls()) {
+                points.add("P" + b[0] + ":" + (b[1] + 1) + " " + program.thread(b[0]).sourceTexts().get(b[1]) + " (no operation to match)");
+            }
+            for (int t = 0; t < values.blockedAt.length; t++) {
+                int i = values.blockedAt[t];
+                if (i >= 0) {
+                    points.add("P" + t + ":" + (i + 1) + " " + program.thread(t).sourceTexts().get(i));
+                }
+            }
+            return String.join(", ", points);
         }
 
         private FinalState finalState() {

@@ -36,19 +36,32 @@ import remo.litmus.StateItem;
  * @param partialReason  why the run stopped early, or {@code null} if it is complete
  * @param seconds        wall-clock time of the run
  * @param executions     the executions kept according to {@link CheckOptions#collect()}
+ * @param blockedAt      where blocked consistent candidates block, e.g. {@code P1:3 assume (r0 == 1)}
+ *                       (one entry per blocking point, joined by {@code ", "} when several threads
+ *                       block), with the number of candidates
  */
 public record CheckResult(Program program, String model, String engine, FlagValues flags, List<StateItem> printedItems,
                           Map<FinalState, Long> states, Set<FinalState> fullStates, long positive, long negative,
                           long blocked, long explored, List<String> raisedFlags, List<Diagnostic> warnings,
-                          String partialReason, double seconds, List<Execution> executions) {
+                          String partialReason, double seconds, List<Execution> executions, Map<String, Long> blockedAt) {
 
     public CheckResult {
+        blockedAt = Collections.unmodifiableMap(new TreeMap<>(blockedAt));
         printedItems = List.copyOf(printedItems);
         states = Collections.unmodifiableMap(new TreeMap<>(states));
         fullStates = Collections.unmodifiableSet(new TreeSet<>(fullStates));
         raisedFlags = List.copyOf(raisedFlags);
         warnings = List.copyOf(warnings);
         executions = List.copyOf(executions);
+    }
+
+    /** A result without blocking details (engines that do not record them). */
+    public CheckResult(Program program, String model, String engine, FlagValues flags, List<StateItem> printedItems,
+                       Map<FinalState, Long> states, Set<FinalState> fullStates, long positive, long negative,
+                       long blocked, long explored, List<String> raisedFlags, List<Diagnostic> warnings,
+                       String partialReason, double seconds, List<Execution> executions) {
+        this(program, model, engine, flags, printedItems, states, fullStates, positive, negative, blocked, explored,
+                raisedFlags, warnings, partialReason, seconds, executions, Map.of());
     }
 
     /** Whether the run stopped at a limit; its states are then those found so far. */

@@ -58,6 +58,17 @@ public final class GraphCheck {
      */
     public static Verdict check(EventStructure structure, CatModel model, FlagValues flags, long[] values, boolean[] exists,
                                 Relation rf, Relation co, Relation rao) {
+        return check(structure, model, flags, values, exists, rf, co, rao, Set.of());
+    }
+
+    /**
+     * Checks an execution graph, ignoring some checks (herd7's {@code -skipcheck}); otherwise as
+     * {@link #check(EventStructure, CatModel, FlagValues, long[], boolean[], Relation, Relation, Relation)}.
+     *
+     * @param skippedChecks names of consistency checks to ignore
+     */
+    public static Verdict check(EventStructure structure, CatModel model, FlagValues flags, long[] values, boolean[] exists,
+                                Relation rf, Relation co, Relation rao, Set<String> skippedChecks) {
         int n = structure.size();
         List<String> problems = new ArrayList<>();
         Relation coClosed = co.transitiveClosure();
@@ -116,39 +127,95 @@ public final class GraphCheck {
             return new Verdict(false, problems, false, null, List.of());
         }
         int[] existing = java.util.stream.IntStream.range(0, n).filter(i -> exists[i]).toArray();
-        ModelFrame frame = model.frame(MaskedUniverse.exact(structure, EventSet.of(n, existing)), flags, Set.of());
+        ModelFrame frame = model.frame(MaskedUniverse.exact(structure, EventSet.of(n, existing)), flags, skippedChecks);
         Witnesses w = Witnesses.exact(rf, coClosed, raoClosed);
         CheckOutcome outcome = frame.check(w);
         if (outcome.consistent()) {
             return new Verdict(true, List.of(), true, null, List.of());
         }
         Relation r = frame.checkedRelation(outcome.failedCheck(), w);
-        List<Integer> cycle = List.of();
-        if (r != null) {
-            switch (outcome.failedCheck().kind()) {
-                case ACYCLIC:
-                    cycle = r.findCycle();
-                    break;
-                case IRREFLEXIVE:
-                    for (int i = 0; i < n; i++) {
-                        if (r.contains(i, i)) {
-                            cycle = List.of(i);
-                            break;
-                        }
-                    }
-                    break;
-                default:
-                    List<int[]> pairs = r.pairs();
-                    if (!pairs.isEmpty()) {
-                        cycle = List.of(pairs.get(0)[0], pairs.get(0)[1]);
-                    }
-            }
-        }
+        List<Integer> cycle = witnessOf(outcome.failedCheck().kind(), r, n);
         return new Verdict(true, List.of(), false, outcome.failedCheck().name(), cycle);
+    }
+
+    /**
+     * Judges many executions of one event structure under one model, reusing the model's static
+     * part per set of existing events (much cheaper than {@link #check} per graph). Assumes
+     * well-formed executions such as those produced by the engines. Not thread-safe.
+     */
+    public static final class Judge {
+        private final EventStructure structure;
+        private final CatModel model;
+        private final FlagValues flags;
+        private final java.util.Map<EventSet, ModelFrame> frames = new java.util.HashMap<>();
+
+        /**
+         * @param structure the events of the program
+         * @param model     the model to judge with
+         * @param flags     the flags of the run
+         */
+        public Judge(EventStructure structure, CatModel model, FlagValues flags) {
+            this.structure = structure;
+            this.model = model;
+            this.flags = flags;
+        }
+
+        /** Evaluates the model's checks on an execution of this structure. */
+        public CheckOutcome judge(Execution x) {
+            int n = structure.size();
+            boolean[] ex = x.exists();
+            EventSet existing = EventSet.of(n, java.util.stream.IntStream.range(0, n).filter(i -> ex[i]).toArray());
+            ModelFrame frame = frames.computeIfAbsent(existing,
+                    m -> model.frame(MaskedUniverse.exact(structure, m), flags, Set.of()));
+            return frame.check(Witnesses.exact(x.rf(), x.co().transitiveClosure(), x.rao().transitiveClosure()));
+        }
+
+        /** The failing check's relation cycle (or loop, or pair) on an execution the model rejects; empty if none. */
+        public List<Integer> cycle(Execution x, CheckOutcome outcome) {
+            if (outcome.consistent()) {
+                return List.of();
+            }
+            int n = structure.size();
+            boolean[] ex = x.exists();
+            EventSet existing = EventSet.of(n, java.util.stream.IntStream.range(0, n).filter(i -> ex[i]).toArray());
+            ModelFrame frame = frames.get(existing);
+            Relation r = frame.checkedRelation(outcome.failedCheck(),
+                    Witnesses.exact(x.rf(), x.co().transitiveClosure(), x.rao().transitiveClosure()));
+            return witnessOf(outcome.failedCheck().kind(), r, n);
+        }
+    }
+
+    private static List<Integer> witnessOf(remo.models.cat.CatStatement.CheckKind kind, Relation r, int n) {
+        if (r == null) {
+            return List.of();
+        }
+        switch (kind) {
+            case ACYCLIC:
+                return r.findCycle();
+            case IRREFLEXIVE:
+                for (int i = 0; i < n; i++) {
+                    if (r.contains(i, i)) {
+                        return List.of(i);
+                    }
+                }
+                return List.of();
+            default:
+                List<int[]> pairs = r.pairs();
+                return pairs.isEmpty() ? List.of() : List.of(pairs.get(0)[0], pairs.get(0)[1]);
+        }
     }
 
     /** Checks a collected {@link Execution} again (for tests and conformance round trips). */
     public static Verdict check(Execution x, CatModel model) {
         return check(x.structure(), model, x.structure().flags(), x.values(), x.exists(), x.rf(), x.co(), x.rao());
+    }
+
+    /**
+     * Checks a collected {@link Execution} again, ignoring the checks named in {@code skippedChecks}
+     * (as the run that produced it did); used to name and draw the check that rejects it.
+     */
+    public static Verdict check(Execution x, CatModel model, Set<String> skippedChecks) {
+        return check(x.structure(), model, x.structure().flags(), x.values(), x.exists(), x.rf(), x.co(), x.rao(),
+                skippedChecks);
     }
 }

@@ -110,6 +110,9 @@ public final class TestRunner {
             return new TestOutcome(displayName, program, result, null, result.warnings());
         } catch (LitmusException e) {
             return new TestOutcome(displayName, program, null, e.diagnostic(), List.of());
+        } catch (StackOverflowError e) {
+            return new TestOutcome(displayName, program, null, Diagnostic.error("E-LIMIT", displayName, Position.START,
+                    "program too large to check (stack exhausted); run with a larger stack (-Xss) or split the test"), List.of());
         } catch (OutOfMemoryError e) {
             return new TestOutcome(displayName, program, null, Diagnostic.error("E-LIMIT", displayName, Position.START,
                     "out of memory while checking; try --max-executions or a larger heap (-Xmx)"), List.of());

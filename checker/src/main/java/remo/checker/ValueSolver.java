@@ -30,12 +30,15 @@ final class ValueSolver {
         final boolean[] exists;
         final List<Map<String, Long>> registers;
         final boolean blocked;
+        /** Per thread, the index of the first instruction at which it blocks, or -1. */
+        final int[] blockedAt;
 
-        Values(long[] value, boolean[] exists, List<Map<String, Long>> registers, boolean blocked) {
+        Values(long[] value, boolean[] exists, List<Map<String, Long>> registers, boolean blocked, int[] blockedAt) {
             this.value = value;
             this.exists = exists;
             this.registers = registers;
             this.blocked = blocked;
+            this.blockedAt = blockedAt;
         }
     }
 
@@ -64,6 +67,7 @@ final class ValueSolver {
     private long[] operandA;
     private long[] operandB;
     private boolean blocked;
+    private int[] blockedAt;
 
     ValueSolver(EventStructure structure) {
         this.structure = structure;
@@ -98,6 +102,8 @@ final class ValueSolver {
             }
         }
         blocked = false;
+        blockedAt = new int[threads];
+        java.util.Arrays.fill(blockedAt, -1);
         for (int e = 0; e < size; e++) {
             Event ev = structure.event(e);
             exists[e] = !ev.conditional();
@@ -118,7 +124,7 @@ final class ValueSolver {
                 return null;
             }
         }
-        return new Values(value, exists, regs, blocked);
+        return new Values(value, exists, regs, blocked, blockedAt);
     }
 
     private long valueOf(int e) {
@@ -253,13 +259,13 @@ final class ValueSolver {
             }
         } else if (ins instanceof Instruction.Assume as) {
             if (!as.condition().eval(reg -> operand(t, reg))) {
-                blocked = true;
+                block(t, i);
             }
         } else if (ins instanceof Instruction.Await aw) {
             long v = valueOf(rf[first]);
             set(first, v);
             if (v != operand(t, aw.expected())) {
-                blocked = true;
+                block(t, i);
             }
         } else if (ins instanceof Instruction.RemoteCas rc) {
             operandA[first] = operand(t, rc.expected());
@@ -268,6 +274,13 @@ final class ValueSolver {
             operandA[first] = operand(t, rf2.addend());
         } else if (first >= 0 && !(ins instanceof Instruction.NicOperation)) {
             set(first, 0); // fences, polls, waits: no value
+        }
+    }
+
+    private void block(int t, int i) {
+        blocked = true;
+        if (blockedAt[t] < 0) {
+            blockedAt[t] = i;
         }
     }
 

@@ -17,16 +17,16 @@ import remo.models.ModelLibrary;
 /**
  * Locates test data: the project's {@code examples/} and the shared corpus at
  * {@code ../shared/corpus/x86}, both found from the system property {@code remo.root} that the
- * build sets to the checkout's root.
+ * build sets to the checkout's root. Public for the tests of the sub-packages.
  */
-final class TestFiles {
+public final class TestFiles {
     private static final ModelLibrary LIBRARY = new ModelLibrary();
     private static final Map<String, CatModel> MODELS = new java.util.concurrent.ConcurrentHashMap<>();
 
     private TestFiles() {
     }
 
-    static Path root() {
+    public static Path root() {
         String r = System.getProperty("remo.root");
         if (r == null) {
             throw new IllegalStateException("system property remo.root is not set (run the tests through Maven)");
@@ -34,20 +34,20 @@ final class TestFiles {
         return Path.of(r);
     }
 
-    static Path suiteDir() {
+    public static Path suiteDir() {
         return root().resolve("examples/suite");
     }
 
-    static Path errorsDir() {
+    public static Path errorsDir() {
         return root().resolve("examples/errors");
     }
 
-    static Path corpusDir() {
+    public static Path corpusDir() {
         return root().resolve("../shared/corpus/x86").normalize();
     }
 
     /** Rows of a TSV file with a header, as column-name maps. */
-    static List<Map<String, String>> tsv(Path file) {
+    public static List<Map<String, String>> tsv(Path file) {
         try {
             List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
             String[] header = lines.get(0).split("\t", -1);
@@ -69,7 +69,7 @@ final class TestFiles {
         }
     }
 
-    static CatModel model(String name) {
+    public static CatModel model(String name) {
         return MODELS.computeIfAbsent(name, n -> {
             try {
                 return LIBRARY.load(n);
@@ -79,15 +79,15 @@ final class TestFiles {
         });
     }
 
-    static Program read(Path file) throws Exception {
+    public static Program read(Path file) throws Exception {
         return LitmusParser.read(file, file.getFileName().toString());
     }
 
-    static CheckResult check(Program p, String model, FlagValues flags) throws Exception {
+    public static CheckResult check(Program p, String model, FlagValues flags) throws Exception {
         return AxiomaticChecker.check(p, model(model), flags, CheckOptions.defaults());
     }
 
-    static CheckResult check(Program p, String model) throws Exception {
+    public static CheckResult check(Program p, String model) throws Exception {
         return check(p, model, FlagValues.defaults().withAll(p.flags()));
     }
 }

@@ -11,7 +11,6 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import remo.checker.AxiomaticChecker;
 import remo.checker.TestOutcome;
 import remo.checker.TestRunner;
 import remo.litmus.LitmusException;
@@ -45,7 +44,7 @@ final class BenchCommand implements Callable<Integer> {
         try {
             runner = new TestRunner(new ModelLibrary(), modelOptions.model,
                     modelOptions.flags(spec.commandLine().getParseResult().originalArgs()), modelOptions.checkOptions(),
-                    AxiomaticChecker::check);
+                    modelOptions.engine());
         } catch (LitmusException e) {
             System.err.println(e.diagnostic().format());
             return 2;
@@ -54,6 +53,7 @@ final class BenchCommand implements Callable<Integer> {
         int errors = 0;
         for (int round = 1; round <= Math.max(1, rounds); round++) {
             long t0 = System.nanoTime();
+            long cpu0 = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
             long executions = 0;
             errors = 0;
             for (Inputs.Input in : files) {
@@ -65,8 +65,10 @@ final class BenchCommand implements Callable<Integer> {
                 }
             }
             double s = (System.nanoTime() - t0) / 1e9;
-            out.printf(Locale.ROOT, "round %d: %d tests in %.3f s = %.1f tests/s (%d candidates explored, %d errors)%n",
-                    round, files.size(), s, files.size() / s, executions, errors);
+            double cpu = (ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - cpu0) / 1e9;
+            out.printf(Locale.ROOT, "round %d: %d tests in %.3f s = %.1f tests/s (CPU %.3f s; %d %s explored, %d errors)%n",
+                    round, files.size(), s, files.size() / s, cpu, executions,
+                    modelOptions.engine == EngineName.OPERATIONAL ? "machine states" : "candidates", errors);
         }
         double uptime = ManagementFactory.getRuntimeMXBean().getUptime() / 1000.0;
         out.printf(Locale.ROOT, "JVM start to end: %.3f s on %d processors%n", uptime, Runtime.getRuntime().availableProcessors());

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -13,7 +14,6 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import remo.checker.AxiomaticChecker;
 import remo.checker.TestOutcome;
 import remo.checker.TestRunner;
 import remo.checker.Verdict;
@@ -41,6 +41,9 @@ final class CheckCommand implements Callable<Integer> {
     @Mixin
     ModelOptions modelOptions;
 
+    @Mixin
+    ReportOptions reportOptions;
+
     @Parameters(arity = "1..*", paramLabel = "FILE|DIR", description = "Litmus files, or directories searched for *.litmus.")
     List<String> inputs = new ArrayList<>();
 
@@ -49,11 +52,31 @@ final class CheckCommand implements Callable<Integer> {
                     + "report every mismatch.")
     Path expect;
 
+    @Option(names = "--show-blocked",
+            description = "After 'Blocked N', list where the blocked executions block (thread, instruction) and how many.")
+    boolean showBlocked;
+
     @Override
     public Integer call() {
         PrintStream out = spec.commandLine().getOut() == null ? System.out : new PrintStream(System.out, true);
         PrintStream err = System.err;
         List<String> originalArgs = spec.commandLine().getParseResult().originalArgs();
+        List<Inputs.Input> files = Inputs.expand(inputs);
+        CheckReporting reporting;
+        try {
+            reporting = CheckReporting.open(reportOptions, originalArgs, files.size(), Set.copyOf(modelOptions.skipChecks),
+                    System.console() != null, err);
+        } catch (LitmusException e) {
+            err.println(e.diagnostic().format());
+            return 2;
+        }
+        try (reporting) {
+            return run(reporting.guard(out), reporting.guard(err), originalArgs, files, reporting);
+        }
+    }
+
+    private int run(PrintStream out, PrintStream err, List<String> originalArgs, List<Inputs.Input> files,
+                    CheckReporting reporting) {
         Map<Flag, String> flags;
         ExpectationFile expectations = null;
         try {
@@ -65,17 +88,17 @@ final class CheckCommand implements Callable<Integer> {
                 expectations = ExpectationFile.read(expect, expect.toString());
             }
         } catch (LitmusException e) {
-            err.println(e.diagnostic().format());
+            err.println(atArgument(e.diagnostic(), originalArgs).format());
             return 2;
         }
-        TestRunner runner = new TestRunner(new ModelLibrary(), modelOptions.model, flags, modelOptions.checkOptions(),
-                AxiomaticChecker::check);
-        List<Inputs.Input> files = Inputs.expand(inputs);
+        TestRunner runner = new TestRunner(new ModelLibrary(), modelOptions.model, flags,
+                reporting.checkOptions(modelOptions.checkOptions()), modelOptions.engine());
         List<TestOutcome> outcomes = new ArrayList<>();
         List<String> mismatches = new ArrayList<>();
         boolean inputError = false;
         for (Inputs.Input in : files) {
             TestOutcome o;
+            reporting.testStarted(in.shown());
             if (in.missing()) {
                 o = new TestOutcome(in.shown(), null, null, Diagnostic.error("E-IO", in.shown(), Position.START,
                         "no such file or directory"), List.of());
@@ -83,6 +106,7 @@ final class CheckCommand implements Callable<Integer> {
                 o = runner.run(in.path(), in.shown());
             }
             outcomes.add(o);
+            reporting.testFinished(o, runner, expectations == null ? null : expectations.expected(in.path()), err);
             for (Diagnostic w : o.warnings()) {
                 err.println(w.format());
             }
@@ -91,8 +115,10 @@ final class CheckCommand implements Callable<Integer> {
                 inputError = true;
                 continue;
             }
-            out.print(ResultPrinter.block(o.result()));
-            out.println();
+            if (!reporting.replacesText()) {
+                out.print(ResultPrinter.block(o.result(), showBlocked));
+                out.println();
+            }
             if (expectations != null) {
                 Verdict want = expectations.expected(in.path());
                 if (want != null && want != o.result().verdict()) {
@@ -101,21 +127,33 @@ final class CheckCommand implements Callable<Integer> {
             }
             out.flush();
         }
-        if (outcomes.size() > 1) {
+        if (outcomes.size() > 1 && !reporting.replacesText()) {
             printSummary(out, outcomes, expectations, files);
         }
         if (expectations != null) {
             for (String m : mismatches) {
                 err.println("MISMATCH " + m);
             }
+        }
+        reporting.finish(spec.root().version()[0], out, err);
+        if (expectations != null && !reporting.replacesText()) {
             out.println("Expectations: " + (outcomes.stream().filter(TestOutcome::ran).count() - mismatches.size())
                     + " agree, " + mismatches.size() + " mismatch" + (mismatches.size() == 1 ? "" : "es"));
         }
         out.flush();
-        if (inputError) {
+        if (inputError || reporting.failed()) {
             return 2;
         }
         return mismatches.isEmpty() ? 0 : 1;
+    }
+
+    /** Points a {@code <command line>:1:1} diagnostic about the model at the {@code --model} argument. */
+    private Diagnostic atArgument(Diagnostic d, List<String> args) {
+        if (d.file().equals(ModelLibrary.COMMAND_LINE) && d.position().equals(Position.START) && modelOptions.model != null) {
+            return new Diagnostic(d.severity(), d.code(), d.file(),
+                    new Position(1, ModelOptions.column(args, modelOptions.model)), d.message());
+        }
+        return d;
     }
 
     private static void printSummary(PrintStream out, List<TestOutcome> outcomes, ExpectationFile expectations,

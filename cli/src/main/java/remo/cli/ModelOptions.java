@@ -7,13 +7,14 @@ import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Option;
 import remo.checker.CheckOptions;
+import remo.checker.TestRunner;
 import remo.litmus.Diagnostic;
 import remo.litmus.Flag;
 import remo.litmus.LitmusException;
 import remo.litmus.Position;
 import remo.models.ModelLibrary;
 
-/** Options shared by the commands that check tests: model, flags, limits. */
+/** Options shared by the commands that check tests: model, engine, flags, limits. */
 final class ModelOptions {
 
     @Option(names = "--model", paramLabel = "NAME|FILE.cat",
@@ -25,9 +26,17 @@ final class ModelOptions {
             description = "Set a model flag (models.md §8), overriding the test's flag line; repeatable.")
     List<String> sets = new ArrayList<>();
 
+    @Option(names = "--engine", paramLabel = "ENGINE", defaultValue = "axiomatic", converter = EngineName.Converter.class,
+            completionCandidates = EngineName.Candidates.class,
+            description = "Engine: axiomatic (candidate executions checked against the cat model) or operational "
+                    + "(exhaustive exploration of the abstract machine of operational.md; bundled models only). "
+                    + "Default: ${DEFAULT-VALUE}.")
+    EngineName engine = EngineName.AXIOMATIC;
+
     @Option(names = "--max-executions", paramLabel = "N",
-            description = "Stop a test after exploring N candidate executions and report the states found so far "
-                    + "as partial (0 = no limit; default ${DEFAULT-VALUE}).", defaultValue = "0")
+            description = "Stop a test after exploring N candidate executions (operational engine: N machine states) "
+                    + "and report the states found so far as partial (0 = no limit; default ${DEFAULT-VALUE}).",
+            defaultValue = "0")
     long maxExecutions;
 
     @Option(names = "--timeout", paramLabel = "SECONDS",
@@ -82,6 +91,11 @@ final class ModelOptions {
             col += a.length() + 1;
         }
         return 1;
+    }
+
+    /** The engine chosen with {@code --engine}. */
+    TestRunner.Engine engine() {
+        return engine.engine();
     }
 
     /** Limits and skipped checks as engine options. */

@@ -7,7 +7,9 @@ import picocli.CommandLine.Command;
 /** The {@code remo} command and its subcommands. */
 @Command(name = "remo", mixinStandardHelpOptions = true, version = "remo 0.1.0",
         description = "REmote Memory Ordering: check litmus tests under RDMA and x86 memory models.",
-        subcommands = {CheckCommand.class, BenchCommand.class, SimulateCommand.class, BenchNicCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {CheckCommand.class, RobustCommand.class, BenchCommand.class, GenCommand.class, FuzzCommand.class,
+                ReportCommand.class, CompareLogsCommand.class, SimulateCommand.class, BenchNicCommand.class,
+                CommandLine.HelpCommand.class})
 final class RemoCommand implements Runnable {
 
     @Override

@@ -20,6 +20,15 @@ final class ResultPrinter {
 
     /** The block for one result, each line ending with a newline. */
     static String block(CheckResult r) {
+        return block(r, false);
+    }
+
+    /**
+     * The block for one result.
+     *
+     * @param showBlocked whether to list where blocked executions block ({@code --show-blocked})
+     */
+    static String block(CheckResult r, boolean showBlocked) {
         Program p = r.program();
         StringBuilder sb = new StringBuilder();
         sb.append("Test ").append(p.name()).append(' ').append(p.quantifier().kind()).append('\n');
@@ -38,6 +47,11 @@ final class ResultPrinter {
                 .append(r.positive()).append(' ').append(r.negative()).append('\n');
         if (r.blocked() > 0) {
             sb.append("Blocked ").append(r.blocked()).append('\n');
+            if (showBlocked) {
+                for (Map.Entry<String, Long> e : r.blockedAt().entrySet()) {
+                    sb.append("Blocked at ").append(e.getKey()).append(": ").append(e.getValue()).append('\n');
+                }
+            }
         }
         if (r.partial()) {
             sb.append("Warning: partial result, states found so far: ").append(r.partialReason()).append('\n');

@@ -97,7 +97,8 @@ final class SimulateCommand implements Callable<Integer> {
             CatModel allowed = library.load(modelOptions.model != null ? modelOptions.model : TestRunner.defaultModel(program));
             CatModel conformance = library.load(LitmusRunner.conformanceModel(program));
             report = LitmusSimulator.simulate(program, flags, allowed, conformance,
-                    new LitmusSimulator.Options(runs, seed, m, checkTraces, p), modelOptions.checkOptions());
+                    new LitmusSimulator.Options(runs, seed, m, checkTraces, p), modelOptions.checkOptions(),
+                    modelOptions.engine());
         } catch (LitmusException e) {
             err.println(e.diagnostic().format());
             return 2;

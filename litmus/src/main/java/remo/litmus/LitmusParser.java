@@ -53,10 +53,15 @@ public final class LitmusParser {
      */
     public static Program parse(String sourceName, String text) throws LitmusException {
         Dialect dialect = detectDialect(sourceName, text);
-        if (dialect == Dialect.RDMA) {
-            return RdmaParser.parse(sourceName, text);
+        try {
+            if (dialect == Dialect.RDMA) {
+                return RdmaParser.parse(sourceName, text);
+            }
+            return X86Parser.parse(sourceName, text, dialect);
+        } catch (StackOverflowError e) {
+            throw new LitmusException(Diagnostic.error("E-SYNTAX", sourceName, Position.START,
+                    "input nested too deeply to parse (the parser ran out of stack); simplify the nesting"));
         }
-        return X86Parser.parse(sourceName, text, dialect);
     }
 
     /**

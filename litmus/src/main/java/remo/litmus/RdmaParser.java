@@ -298,6 +298,7 @@ final class RdmaParser {
         }
         Token terminator = ends.get(ends.size() - 1);
         if (!terminator.isSymbol(";")) {
+            // The row ran into the end of the file (E-SYNTAX) or a lexical error (E-LEX, thrown by peek).
             throw TokenCursor.of(sourceName, List.of(), terminator).syntaxError("';' at the end of the row");
         }
     }

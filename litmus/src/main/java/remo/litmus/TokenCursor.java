@@ -41,11 +41,6 @@ final class TokenCursor {
         return new TokenCursor(sourceName, () -> next[0] < copy.size() ? copy.get(next[0]++) : sentinel);
     }
 
-    /** The file name used in diagnostics. */
-    String sourceName() {
-        return sourceName;
-    }
-
     /**
      * The current token.
      *

@@ -35,9 +35,10 @@ public final class CatModel {
     private final List<String> shown;
     final int nodeCount;
     final int groupCount;
+    private final String source;
 
     private CatModel(String name, String title, List<ModelCheck> checks, List<ModelCheck> flags, List<ModelCheck> guards,
-                     Map<String, Node> bindings, List<String> shown, int nodeCount, int groupCount) {
+                     Map<String, Node> bindings, List<String> shown, int nodeCount, int groupCount, String source) {
         this.name = name;
         this.title = title;
         this.checks = List.copyOf(checks);
@@ -47,11 +48,28 @@ public final class CatModel {
         this.shown = List.copyOf(shown);
         this.nodeCount = nodeCount;
         this.groupCount = groupCount;
+        this.source = source;
     }
 
     /** The model's name: its file name without {@code .cat}. */
     public String name() {
         return name;
+    }
+
+    /**
+     * Where the model's top file came from: {@code bundled:NAME.cat} for a model of the bundled
+     * library, the absolute path of a file, or {@code text:NAME} for a model loaded from text.
+     */
+    public String source() {
+        return source;
+    }
+
+    /**
+     * Whether the model is one of the bundled models of models.md §7.6, loaded by name (a user
+     * file with the same file name is not bundled).
+     */
+    public boolean isBundled() {
+        return source.startsWith("bundled:");
     }
 
     /** The title string at the top of the file, or the name if there is none. */
@@ -142,7 +160,7 @@ public final class CatModel {
             included.add(identity);
             statements(file);
             return new CatModel(name, file.title(), checks, flags, guards, new LinkedHashMap<>(env), shown,
-                    nextNode, nextGroup);
+                    nextNode, nextGroup, identity);
         }
 
         private void statements(CatParser.CatFile file) throws CatException {
@@ -375,7 +393,7 @@ public final class CatModel {
             Node a = expr(u.operand(), file);
             switch (u.op()) {
                 case COMPLEMENT:
-                    if (a.type == Node.Type.ANY) {
+                    if (a.type == Node.Type.ANY && a.op == Node.Op.EMPTY) {
                         throw error("E-CAT-TYPE", file, u.pos(), "cannot tell whether the complement of an empty "
                                 + "expression is a set or a relation; write ~[_] style expressions explicitly");
                     }

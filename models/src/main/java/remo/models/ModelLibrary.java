@@ -112,9 +112,14 @@ public final class ModelLibrary {
     }
 
     private CatModel resolve(String name, String shownName, String text, String identity, Path dir) throws CatException {
-        CatParser.CatFile file = CatParser.parse(shownName, text);
-        Source source = new FileSource(dir);
-        return new CatModel.Resolver(source).resolve(name, file, identity);
+        try {
+            CatParser.CatFile file = CatParser.parse(shownName, text);
+            Source source = new FileSource(dir);
+            return new CatModel.Resolver(source).resolve(name, file, identity);
+        } catch (StackOverflowError e) {
+            throw new CatException(Diagnostic.error("E-CAT-SYNTAX", shownName, Position.START,
+                    "model nested too deeply to load (the parser ran out of stack); simplify the nesting"));
+        }
     }
 
     /** Include resolution: the directory of the top file (if any), then the bundled library. */

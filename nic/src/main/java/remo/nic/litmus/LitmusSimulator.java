@@ -8,6 +8,7 @@ import remo.checker.AxiomaticChecker;
 import remo.checker.CheckOptions;
 import remo.checker.CheckResult;
 import remo.checker.FinalState;
+import remo.checker.TestRunner;
 import remo.litmus.FlagValues;
 import remo.litmus.LitmusException;
 import remo.litmus.Program;
@@ -74,8 +75,18 @@ public final class LitmusSimulator {
     public static SimulationReport simulate(Program program, FlagValues flags, CatModel allowedModel,
                                             CatModel conformanceModel, Options options, CheckOptions checkOptions)
             throws LitmusException {
+        return simulate(program, flags, allowedModel, conformanceModel, options, checkOptions, AxiomaticChecker::check);
+    }
+
+    /**
+     * As above, computing the allowed set with {@code engine} (the axiomatic checker or the
+     * operational explorer; both return the same outcome set, operational.md §8).
+     */
+    public static SimulationReport simulate(Program program, FlagValues flags, CatModel allowedModel,
+                                            CatModel conformanceModel, Options options, CheckOptions checkOptions,
+                                            TestRunner.Engine engine) throws LitmusException {
         long t0 = System.nanoTime();
-        CheckResult allowed = AxiomaticChecker.check(program, allowedModel, flags, checkOptions);
+        CheckResult allowed = engine.check(program, allowedModel, flags, checkOptions);
         LitmusRunner runner = new LitmusRunner(program, flags);
         TraceConformance conformance = options.checkTraces() ? new TraceConformance(program, conformanceModel, flags) : null;
         Map<FinalState, Long> observed = new HashMap<>();

@@ -1,0 +1,215 @@
+package remo.checker.fuzz;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+import remo.checker.AxiomaticChecker;
+import remo.checker.CheckOptions;
+import remo.checker.CheckResult;
+import remo.checker.Execution;
+import remo.checker.FinalState;
+import remo.checker.GraphCheck;
+import remo.checker.operational.OperationalExplorer;
+import remo.litmus.Flag;
+import remo.litmus.FlagValues;
+import remo.litmus.LitmusException;
+import remo.litmus.Program;
+import remo.litmus.gen.GeneratorConfig;
+import remo.litmus.gen.RandomProgramGenerator;
+import remo.litmus.gen.Shrinker;
+import remo.models.CatModel;
+import remo.models.ModelLibrary;
+import remo.models.cat.CatException;
+
+/**
+ * Differential testing of the two semantics (operational.md §8): generated programs are checked
+ * by the axiomatic engine (cat model) and by the operational explorer (abstract machine), and
+ * compared on three properties: equal outcome sets; soundness (every graph the machine records is
+ * consistent under the cat model, fixed-graph mode); completeness (every axiomatically allowed
+ * state is reached by the machine). A disagreement is shrunk (delta debugging) and reported.
+ *
+ * <p>Program {@code i} of a run is generated for model {@code models[i mod m]} (the generator leaves
+ * out what that model rejects) under flag combination number {@code (i div m) mod 256} — the 8
+ * two-valued flags of models.md §8 as the bits of that number — so every model sees every flag
+ * combination after {@code 256 m} programs.
+ */
+public final class DifferentialFuzzer {
+    /** The models compared by default: each RDMA model, the strong model, tso and sc. */
+    public static final List<String> DEFAULT_MODELS = List.of("rdma-tso-rmw", "rdma-sc-rmw", "rdma-wait-rmw", "rdma-tso", "tso", "sc");
+
+    private final long seed;
+    private final List<String> models;
+    private final long candidateBound;
+    private final Map<String, CatModel> loaded = new HashMap<>();
+    private final Map<String, RandomProgramGenerator> generators = new HashMap<>();
+
+    /**
+     * @param seed           the run's seed
+     * @param models         the bundled models to compare (the operational engine implements only those)
+     * @param candidateBound programs whose axiomatic enumeration exceeds this many candidates are
+     *                       skipped (operational.md §8.3 allows skipping; the rate is reported)
+     * @throws CatException if a model cannot be loaded
+     */
+    public DifferentialFuzzer(long seed, List<String> models, long candidateBound) throws CatException {
+        this.seed = seed;
+        this.models = List.copyOf(models);
+        this.candidateBound = candidateBound;
+        ModelLibrary library = new ModelLibrary();
+        for (String m : models) {
+            loaded.put(m, library.load(m));
+            generators.put(m, new RandomProgramGenerator(GeneratorConfig.forModel(m), seed ^ m.hashCode()));
+        }
+    }
+
+    /** Flag combination number {@code k} (0..255): bit j set means flag j of models.md §8 takes its non-default value. */
+    public static FlagValues combination(int k) {
+        FlagValues f = FlagValues.defaults();
+        Flag[] all = Flag.values();
+        for (int j = 0; j < all.length; j++) {
+            if ((k >> j & 1) != 0) {
+                f = f.with(all[j], all[j].allowedValues().get(1));
+            }
+        }
+        return f;
+    }
+
+    /** The model program {@code index} is generated for. */
+    public String modelOf(long index) {
+        return models.get((int) (index % models.size()));
+    }
+
+    /** The flags program {@code index} is checked under. */
+    public FlagValues flagsOf(long index) {
+        return combination((int) ((index / models.size()) % 256));
+    }
+
+    /** Program {@code index} of this run. */
+    public Program program(long index) {
+        return generators.get(modelOf(index)).program(index / models.size()).withName("fuzz-" + seed + "-" + index);
+    }
+
+    /** The verdict of one comparison: null if consistent, else the kind and a description. */
+    private record Disagreement(String kind, String detail) {
+    }
+
+    /** Per-comparison figures. */
+    private static final class Tally {
+        long candidates;
+        long states;
+        long graphs;
+        boolean skipped;
+    }
+
+    private Disagreement compare(Program p, String model, FlagValues flags, Tally tally) throws LitmusException {
+        CatModel m = loaded.get(model);
+        CheckResult ax = AxiomaticChecker.check(p, m, flags, CheckOptions.defaults().withMaxExecutions(candidateBound));
+        tally.candidates += ax.explored();
+        if (ax.partial()) {
+            tally.skipped = true;
+            return null;
+        }
+        CheckResult op = OperationalExplorer.check(p, m, flags,
+                CheckOptions.defaults().collecting(CheckOptions.Collect.ALLOWED, Integer.MAX_VALUE));
+        tally.states += op.explored();
+        for (Execution x : op.executions()) {
+            tally.graphs++;
+            GraphCheck.Verdict v = GraphCheck.check(x, m);
+            if (!v.consistent()) {
+                return new Disagreement("unsound", "the machine recorded a graph the model rejects: "
+                        + (v.wellFormed() ? "check '" + v.failedCheck() + "' fails on cycle " + v.cycle() : "ill-formed: " + v.problems())
+                        + "; final state " + x.finalState().format(p));
+            }
+        }
+        Set<FinalState> a = ax.fullStates();
+        Set<FinalState> o = op.fullStates();
+        if (!o.containsAll(a)) {
+            return new Disagreement("incomplete", difference(p, a, o));
+        }
+        if (!a.equals(o)) {
+            return new Disagreement("states", difference(p, a, o));
+        }
+        return null;
+    }
+
+    private static String difference(Program p, Set<FinalState> axiomatic, Set<FinalState> operational) {
+        Set<String> onlyA = axiomatic.stream().filter(s -> !operational.contains(s)).map(s -> s.format(p))
+                .collect(Collectors.toCollection(TreeSet::new));
+        Set<String> onlyO = operational.stream().filter(s -> !axiomatic.contains(s)).map(s -> s.format(p))
+                .collect(Collectors.toCollection(TreeSet::new));
+        return "only the cat model allows " + onlyA + "; only the machine reaches " + onlyO;
+    }
+
+    /**
+     * Checks programs {@code from .. from+count-1}.
+     *
+     * @param progress called after each program with the number of programs done so far (may be null)
+     * @return the figures and the shrunk mismatches
+     */
+    public FuzzReport run(long from, long count, Consumer<Long> progress) {
+        long t0 = System.nanoTime();
+        long comparisons = 0;
+        long skipped = 0;
+        long graphs = 0;
+        long candidates = 0;
+        long states = 0;
+        Set<Integer> combos = new HashSet<>();
+        List<Mismatch> mismatches = new ArrayList<>();
+        for (long i = from; i < from + count; i++) {
+            Program p = program(i);
+            String model = modelOf(i);
+            FlagValues flags = flagsOf(i);
+            Tally tally = new Tally();
+            Disagreement d;
+            try {
+                d = compare(p, model, flags, tally);
+            } catch (LitmusException e) {
+                d = new Disagreement("error", e.diagnostic().format());
+            }
+            candidates += tally.candidates;
+            states += tally.states;
+            graphs += tally.graphs;
+            if (tally.skipped) {
+                skipped++;
+            } else {
+                comparisons++;
+                combos.add((int) ((i / models.size()) % 256) * models.size() + (int) (i % models.size()));
+            }
+            if (d != null) {
+                mismatches.add(shrink(i, p, model, flags, d));
+            }
+            if (progress != null) {
+                progress.accept(i - from + 1);
+            }
+        }
+        int perModel = (int) combos.stream().map(c -> c / models.size()).distinct().count();
+        return new FuzzReport(count, comparisons, skipped, graphs, perModel, candidates, states,
+                (System.nanoTime() - t0) / 1e9, mismatches);
+    }
+
+    private Mismatch shrink(long index, Program p, String model, FlagValues flags, Disagreement d) {
+        Program small = Shrinker.shrink(p, q -> {
+            try {
+                Disagreement again = compare(q, model, flags, new Tally());
+                return again != null && again.kind().equals(d.kind());
+            } catch (LitmusException | RuntimeException e) {
+                return false;
+            }
+        });
+        String detail = d.detail();
+        try {
+            Disagreement again = compare(small, model, flags, new Tally());
+            if (again != null) {
+                detail = again.detail();
+            }
+        } catch (LitmusException | RuntimeException e) {
+            detail = d.detail();
+        }
+        return new Mismatch(seed, index, model, flags, d.kind(), detail, p, small);
+    }
+}

@@ -1,0 +1,23 @@
+package remo.checker.fuzz;
+
+import java.util.List;
+
+/**
+ * The figures of one differential run.
+ *
+ * @param programs       programs generated
+ * @param comparisons    (program, model, flags) comparisons made
+ * @param skipped        comparisons skipped because the axiomatic candidates exceeded the bound
+ * @param graphsChecked  machine graphs checked against the cat model (soundness)
+ * @param flagSettings   distinct flag combinations covered
+ * @param axiomaticCandidates total candidates explored by the axiomatic engine
+ * @param machineStates  total machine states explored by the operational engine
+ * @param seconds        wall-clock time
+ * @param mismatches     every disagreement found, shrunk
+ */
+public record FuzzReport(long programs, long comparisons, long skipped, long graphsChecked, int flagSettings,
+                         long axiomaticCandidates, long machineStates, double seconds, List<Mismatch> mismatches) {
+    public FuzzReport {
+        mismatches = List.copyOf(mismatches);
+    }
+}

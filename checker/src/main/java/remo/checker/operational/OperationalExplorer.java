@@ -1,0 +1,209 @@
+package remo.checker.operational;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import remo.checker.CheckOptions;
+import remo.checker.CheckResult;
+import remo.checker.EventStructure;
+import remo.checker.Execution;
+import remo.checker.FinalState;
+import remo.checker.ModelSupport;
+import remo.litmus.Diagnostic;
+import remo.litmus.FlagValues;
+import remo.litmus.LitmusException;
+import remo.litmus.Position;
+import remo.litmus.Program;
+import remo.litmus.StateItem;
+import remo.models.CatModel;
+import remo.models.ModelLibrary;
+
+/**
+ * The operational engine: explores every run of the abstract machine of operational.md and
+ * reports the same {@link CheckResult} as the axiomatic engine ({@code remo.checker.AxiomaticChecker}).
+ *
+ * <p>The machine is chosen by the model's name: the RDMA machine (§1–§6) for {@code rdma-tso},
+ * {@code rdma-tso-rmw}, {@code rdma-wait-rmw} and {@code tso}; the atomic machine (§9) for
+ * {@code rdma-sc-rmw} and {@code sc}. The model itself is used only for its instruction guards
+ * (E-UNSUPPORTED) and its name; the machine embodies its rules.
+ *
+ * <p>Two modes (§8.1):
+ * <ul>
+ * <li><b>states</b> (when {@link CheckOptions#collect()} is {@code NONE}): the memoised state is
+ *     everything in §1 except {@code lw}; the result counts <em>distinct full final states</em>:
+ *     each projected state's count, {@code positive} and {@code negative} are numbers of distinct
+ *     full final states, not of executions;</li>
+ * <li><b>graphs</b> (any other {@code collect}): the partial graph ({@code rf}, {@code co},
+ *     {@code rao}) is part of the memoised state and the result counts <em>distinct graphs of final
+ *     runs</em>, i.e. executions, exactly as the axiomatic engine does. Graphs are kept as
+ *     {@link Execution}s for {@code WITNESS} (those in X satisfying the proposition),
+ *     {@code ALLOWED} and {@code ALL} (every graph); {@code FORBIDDEN} keeps none, since the machine
+ *     produces only consistent executions.</li>
+ * </ul>
+ * In both modes {@link CheckResult#fullStates()}, the verdict, {@code Ok}/{@code No} and the
+ * observation are those of the model; {@link CheckResult#explored()} is the number of distinct
+ * machine states visited and {@link CheckResult#blocked()} the number of distinct stuck states
+ * (operational.md §5), which is not the axiomatic engine's count of blocked candidates;
+ * {@link CheckResult#blockedAt()} counts the stuck states per blocking point.
+ * {@link CheckResult#raisedFlags()} is empty: the bundled models declare no per-execution
+ * {@code flag} besides their instruction guards. Design notes: {@code docs/operational.md}.
+ */
+public final class OperationalExplorer {
+
+    /** The engine name reported in results. */
+    public static final String ENGINE = "operational";
+
+    private OperationalExplorer() {
+    }
+
+    /** Which machine implements a bundled model. */
+    enum MachineKind { RDMA, ATOMIC }
+
+    /**
+     * The machine implementing {@code model}.
+     *
+     * @throws LitmusException E-ENGINE (at {@code <command line>:1:1}) if the model is not one of the
+     *                         bundled models of models.md §7.6 loaded by name
+     */
+    static MachineKind machineFor(CatModel model) throws LitmusException {
+        if (model.isBundled()) {
+            switch (model.name()) {
+                case "rdma-tso", "rdma-tso-rmw", "rdma-wait-rmw", "tso":
+                    return MachineKind.RDMA;
+                case "rdma-sc-rmw", "sc":
+                    return MachineKind.ATOMIC;
+                default:
+                    break;
+            }
+        }
+        throw new LitmusException(Diagnostic.error("E-ENGINE", ModelLibrary.COMMAND_LINE, Position.START,
+                "the operational engine implements only the bundled models (sc, tso, rdma-tso, rdma-tso-rmw, "
+                        + "rdma-wait-rmw, rdma-sc-rmw), not model '" + model.name() + "' from " + model.source()
+                        + "; use the axiomatic engine"));
+    }
+
+    /**
+     * Checks a program by exhaustive exploration of the machine matching {@code model}.
+     *
+     * @param program a validated program
+     * @param model   a bundled model (see {@link #machineFor})
+     * @param flags   the flag values of the run; they act as the guards of operational.md §4.1
+     * @param options {@code maxExecutions} bounds the number of distinct machine states visited and
+     *                {@code timeout} the time (either gives a partial result); {@code collect} and
+     *                {@code maxCollected} choose the mode and the graphs kept (see the class comment);
+     *                {@code prune} is irrelevant
+     * @return the result, engine {@code operational}
+     * @throws LitmusException E-ENGINE for a model that is not bundled, or when checks are to be
+     *                         skipped ({@code --skipcheck} changes a model the machine cannot follow);
+     *                         E-UNSUPPORTED if the model rejects an instruction (language.md §6.2 step 5)
+     */
+    public static CheckResult check(Program program, CatModel model, FlagValues flags, CheckOptions options)
+            throws LitmusException {
+        long start = System.nanoTime();
+        MachineKind kind = machineFor(model);
+        if (!options.skippedChecks().isEmpty()) {
+            throw new LitmusException(Diagnostic.error("E-ENGINE", ModelLibrary.COMMAND_LINE, Position.START,
+                    "the operational engine cannot skip model checks (" + String.join(", ", options.skippedChecks())
+                            + "); use the axiomatic engine"));
+        }
+        EventStructure structure = new EventStructure(program, flags);
+        ModelSupport.requireSupported(structure, model, flags);
+        List<Diagnostic> warnings = ModelSupport.warnings(structure);
+        boolean graphs = options.collect() != CheckOptions.Collect.NONE;
+        MachineLayout layout = new MachineLayout(structure, graphs);
+        Machine machine = kind == MachineKind.RDMA ? new RdmaMachine(layout) : new AtomicMachine(layout);
+        StateSpaceSearch.Outcome outcome = new StateSpaceSearch(machine, options, start).run();
+        Tally tally = new Tally(program, options);
+        Set<List<Object>> seenGraphs = new HashSet<>();
+        for (long[] state : outcome.finals()) {
+            FinalState full = new MachineState(layout, state).finalState();
+            if (graphs) {
+                RunGraph g = RunGraph.of(layout, state);
+                if (seenGraphs.add(List.of(g.rf(), g.co(), g.rao()))) {
+                    tally.add(full, g.toExecution(structure, full));
+                }
+            } else {
+                tally.add(full, null);
+            }
+        }
+        Map<String, Long> blockedAt = new HashMap<>();
+        for (long[] state : outcome.stuck()) {
+            blockedAt.merge(blockingPoints(layout, new MachineState(layout, state)), 1L, Long::sum);
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        return new CheckResult(program, model.name(), ENGINE, flags, program.printedItems(), tally.states, tally.fullStates,
+                tally.positive, tally.negative, outcome.stuck().size(), outcome.explored(), List.of(), warnings,
+                outcome.partialReason(), seconds, tally.collected, blockedAt);
+    }
+
+    /**
+     * Where a stuck state is stuck, in the form of the axiomatic engine's blocking points: the next
+     * instruction of every thread that has not terminated, {@code P1:3 assume (r0 == 1)}, joined by
+     * {@code ", "} (1-based instruction numbers, the instruction as written).
+     */
+    private static String blockingPoints(MachineLayout layout, MachineState s) {
+        List<String> points = new ArrayList<>();
+        for (MachineLayout.ThreadPlan plan : layout.threads) {
+            if (!s.terminated(plan.index)) {
+                int i = s.pc(plan.index);
+                points.add("P" + plan.index + ":" + (i + 1) + " " + plan.code.sourceTexts().get(i));
+            }
+        }
+        return String.join(", ", points);
+    }
+
+    /** Aggregates final states (and graphs) into the counts of models.md §9.2. */
+    private static final class Tally {
+        private final Program program;
+        private final CheckOptions options;
+        private final List<StateItem> printed;
+        private final Set<FinalState> distinctStates = new HashSet<>();
+        final Map<FinalState, Long> states = new HashMap<>();
+        final Set<FinalState> fullStates = new LinkedHashSet<>();
+        final List<Execution> collected = new ArrayList<>();
+        long positive;
+        long negative;
+
+        Tally(Program program, CheckOptions options) {
+            this.program = program;
+            this.options = options;
+            this.printed = program.printedItems();
+        }
+
+        /**
+         * Counts one execution (a graph, when {@code execution} is given) or one distinct full final
+         * state (when it is null; repeated states are then ignored).
+         */
+        void add(FinalState full, Execution execution) {
+            if (execution == null && !distinctStates.add(full)) {
+                return;
+            }
+            fullStates.add(full);
+            boolean inX = program.filter() == null || program.filter().eval(full::get);
+            boolean p = inX && program.condition().eval(full::get);
+            if (inX) {
+                if (p) {
+                    positive++;
+                } else {
+                    negative++;
+                }
+                states.merge(full.project(printed), 1L, Long::sum);
+            }
+            if (execution != null && collected.size() < options.maxCollected() && keeps(inX, p)) {
+                collected.add(execution);
+            }
+        }
+
+        private boolean keeps(boolean inX, boolean p) {
+            return switch (options.collect()) {
+                case WITNESS -> inX && p;
+                case ALLOWED, ALL -> true;
+                case NONE, FORBIDDEN -> false;
+            };
+        }
+    }
+}

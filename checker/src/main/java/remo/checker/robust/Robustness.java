@@ -1,0 +1,139 @@
+package remo.checker.robust;
+
+import java.util.List;
+import java.util.Set;
+import remo.checker.AxiomaticChecker;
+import remo.checker.CheckOptions;
+import remo.checker.CheckResult;
+import remo.checker.EventStructure;
+import remo.checker.Execution;
+import remo.checker.FinalState;
+import remo.checker.GraphCheck;
+import remo.litmus.FlagValues;
+import remo.litmus.LitmusException;
+import remo.litmus.Program;
+import remo.models.CatModel;
+import remo.models.CheckOutcome;
+
+/**
+ * Robustness analysis (models.md §10): compares a weak model M with a strong model S(M) on a
+ * program, conditions and filters ignored. State robustness compares outcome sets; trace
+ * robustness judges every complete M-consistent execution with S's axioms (fixed-graph mode).
+ * Both stop at the first violating execution when only a yes/no answer is needed.
+ */
+public final class Robustness {
+    private final CatModel weak;
+    private final CatModel strong;
+    private final FlagValues flags;
+    private final CheckOptions options;
+
+    /**
+     * @param weak    the weak model M
+     * @param strong  the strong model S(M)
+     * @param flags   the flag values of the run
+     * @param options limits for each enumeration
+     */
+    public Robustness(CatModel weak, CatModel strong, FlagValues flags, CheckOptions options) {
+        this.weak = weak;
+        this.strong = strong;
+        this.flags = flags;
+        this.options = options;
+    }
+
+    /**
+     * The strong counterpart S(M) of a bundled weak model (models.md §10 table).
+     *
+     * @return {@code rdma-sc-rmw} for the RDMA^TSO family, {@code sc} for {@code tso}, or null for
+     *         any other model (the user must name the strong model)
+     */
+    public static String strongCounterpart(String weakName) {
+        switch (weakName) {
+            case "rdma-tso": case "rdma-tso-rmw": case "rdma-wait-rmw": return "rdma-sc-rmw";
+            case "tso": return "sc";
+            default: return null;
+        }
+    }
+
+    /** The weak model. */
+    public CatModel weak() {
+        return weak;
+    }
+
+    /** The strong model. */
+    public CatModel strong() {
+        return strong;
+    }
+
+    /** The flag values of the analysis. */
+    public FlagValues flags() {
+        return flags;
+    }
+
+    /**
+     * {@code FS_S(P)}, the outcome set of the strong model.
+     *
+     * @throws LitmusException E-UNSUPPORTED if S rejects an instruction of the program
+     */
+    public Set<FinalState> strongStates(Program p) throws LitmusException {
+        CheckResult r = AxiomaticChecker.check(p, strong, flags, options);
+        return r.fullStates();
+    }
+
+    /**
+     * Full analysis: both notions, with a violating execution for each notion that fails.
+     *
+     * @throws LitmusException E-UNSUPPORTED if M or S rejects an instruction of the program
+     * @throws LimitReachedException if a limit of the options stopped an enumeration first
+     */
+    public RobustnessReport analyse(Program p) throws LitmusException {
+        Set<FinalState> strongStates = strongStates(p);
+        CheckResult weakResult = AxiomaticChecker.check(p, weak, flags, options);
+        GraphCheck.Judge judge = new GraphCheck.Judge(new EventStructure(p, flags), strong, flags);
+        Execution[] stateViolation = {null};
+        Execution[] traceViolation = {null};
+        CheckOutcome[] traceOutcome = {null};
+        AxiomaticChecker.ExploreStatus status = AxiomaticChecker.explore(p, weak, flags, options, x -> {
+            if (stateViolation[0] == null && !strongStates.contains(x.finalState())) {
+                stateViolation[0] = x;
+            }
+            if (traceViolation[0] == null) {
+                CheckOutcome o = judge.judge(x);
+                if (!o.consistent()) {
+                    traceViolation[0] = x;
+                    traceOutcome[0] = o;
+                }
+            }
+            return stateViolation[0] == null || traceViolation[0] == null;
+        });
+        if (status == AxiomaticChecker.ExploreStatus.LIMIT_REACHED || weakResult.partial()) {
+            throw new LimitReachedException("robustness of " + p.name() + " is unknown: " + (weakResult.partial()
+                    ? weakResult.partialReason() : "a limit was reached"));
+        }
+        String check = traceOutcome[0] == null ? null : traceOutcome[0].failedCheck().name();
+        List<Integer> cycle = traceOutcome[0] == null ? List.of() : judge.cycle(traceViolation[0], traceOutcome[0]);
+        return new RobustnessReport(p, weak.name(), strong.name(), stateViolation[0] == null, traceViolation[0] == null,
+                weakResult.fullStates(), strongStates, stateViolation[0], traceViolation[0], check, cycle);
+    }
+
+    /**
+     * Whether {@code p} is robust in {@code notion}, stopping at the first violation.
+     *
+     * @param strongStates {@code FS_S} of the program (needed for the state notion; insertions of a
+     *                     repair do not change it, models.md §10.3)
+     * @throws LitmusException E-UNSUPPORTED if M rejects an instruction of the program
+     * @throws LimitReachedException if a limit of the options stopped the enumeration first
+     */
+    public boolean isRobust(Program p, Notion notion, Set<FinalState> strongStates) throws LitmusException {
+        AxiomaticChecker.ExploreStatus status;
+        if (notion == Notion.STATE) {
+            status = AxiomaticChecker.explore(p, weak, flags, options, x -> strongStates.contains(x.finalState()));
+        } else {
+            GraphCheck.Judge judge = new GraphCheck.Judge(new EventStructure(p, flags), strong, flags);
+            status = AxiomaticChecker.explore(p, weak, flags, options, x -> judge.judge(x).consistent());
+        }
+        if (status == AxiomaticChecker.ExploreStatus.LIMIT_REACHED) {
+            throw new LimitReachedException("robustness of " + p.name() + " is unknown: a limit was reached");
+        }
+        return status == AxiomaticChecker.ExploreStatus.COMPLETE;
+    }
+}

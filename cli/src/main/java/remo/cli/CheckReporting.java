@@ -1,0 +1,206 @@
+package remo.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import remo.checker.CheckOptions;
+import remo.checker.TestOutcome;
+import remo.checker.TestRunner;
+import remo.checker.Verdict;
+import remo.cli.report.GraphBuilder;
+import remo.cli.report.GraphWriter;
+import remo.cli.report.Graphviz;
+import remo.cli.report.JsonResults;
+import remo.cli.report.Progress;
+import remo.cli.report.ResultDocument;
+import remo.cli.report.ShowRequest;
+import remo.litmus.Diagnostic;
+import remo.litmus.LitmusException;
+import remo.litmus.Position;
+import remo.models.CatModel;
+import remo.models.ModelLibrary;
+
+/**
+ * The output side of one {@code remo check} run beyond the herd7 text blocks: execution graphs,
+ * the JSON document and the progress display ({@link ReportOptions}). Rendering only: it asks the
+ * engine to keep executions but never changes verdicts or the text blocks.
+ */
+final class CheckReporting implements AutoCloseable {
+    private final ReportOptions options;
+    private final ShowRequest show;
+    private final Set<String> skippedChecks;
+    private final GraphWriter graphs;
+    private final Progress progress;
+    private final List<ResultDocument.Test> jsonTests = new ArrayList<>();
+    private final Set<String> warned = new HashSet<>();
+    private int graphsWritten;
+    private boolean failed;
+
+    private CheckReporting(ReportOptions options, ShowRequest show, Set<String> skippedChecks, GraphWriter graphs,
+                           Progress progress) {
+        this.options = options;
+        this.show = show;
+        this.skippedChecks = skippedChecks;
+        this.graphs = graphs;
+        this.progress = progress;
+    }
+
+    /**
+     * Validates the options and prepares the run.
+     *
+     * @param options       the options
+     * @param originalArgs  the command line, to locate a bad argument
+     * @param totalTests    number of input files (for progress)
+     * @param skippedChecks {@code --skipcheck} names
+     * @param interactive   whether standard error is a terminal
+     * @param err           standard error
+     * @throws LitmusException E-OPTION for a bad {@code --format}, {@code --show}, {@code --max-graphs}
+     *                         or {@code --json-executions} without {@code --json}
+     */
+    static CheckReporting open(ReportOptions options, List<String> originalArgs, int totalTests, Set<String> skippedChecks,
+                               boolean interactive, PrintStream err) throws LitmusException {
+        ShowRequest show;
+        try {
+            show = ShowRequest.parse(options.show);
+        } catch (IllegalArgumentException e) {
+            throw optionError(originalArgs, "--show", e.getMessage());
+        }
+        String format = options.format.toLowerCase(Locale.ROOT);
+        if (!List.of("dot", "svg", "png").contains(format)) {
+            throw optionError(originalArgs, options.format, "--format must be dot, svg or png, not '" + options.format + "'");
+        }
+        if (options.maxGraphs < 1) {
+            throw optionError(originalArgs, "--max-graphs", "--max-graphs must be at least 1");
+        }
+        if (options.jsonExecutions && !options.json) {
+            throw optionError(originalArgs, "--json-executions", "--json-executions needs --json");
+        }
+        GraphWriter graphs = null;
+        if (options.graphDir != null) {
+            graphs = new GraphWriter(options.graphDir, format, Graphviz.find().orElse(null), show, options.maxGraphs,
+                    skippedChecks);
+        }
+        Progress progress = Progress.create(totalTests, interactive, options.quiet, err);
+        return new CheckReporting(options, show, Set.copyOf(skippedChecks), graphs, progress);
+    }
+
+    private static LitmusException optionError(List<String> args, String arg, String message) {
+        return new LitmusException(Diagnostic.error("E-OPTION", ModelLibrary.COMMAND_LINE,
+                new Position(1, ModelOptions.column(args, arg)), message));
+    }
+
+    /** {@code stream} guarded against the progress line. */
+    PrintStream guard(PrintStream stream) {
+        return progress.guard(stream);
+    }
+
+    /** The engine options: {@code base} collecting the executions to draw or list, reporting progress. */
+    CheckOptions checkOptions(CheckOptions base) {
+        CheckOptions o = base;
+        if (options.collectsExecutions()) {
+            o = show.mode().collecting(o, options.maxGraphs);
+        }
+        return progress.listener() == null ? o : o.withProgress(progress.listener());
+    }
+
+    /** Whether the JSON document replaces the text blocks on standard output. */
+    boolean replacesText() {
+        return options.json;
+    }
+
+    /** A test starts. */
+    void testStarted(String name) {
+        progress.testStarted(name);
+    }
+
+    /**
+     * A test finished: draws its graphs and records its JSON entry.
+     *
+     * @param o        the outcome
+     * @param runner   the runner (for the test's model)
+     * @param expected the expected verdict, or {@code null}
+     * @param err      standard error (guarded)
+     */
+    void testFinished(TestOutcome o, TestRunner runner, Verdict expected, PrintStream err) {
+        progress.testFinished();
+        CatModel model = null;
+        if (o.ran() && options.collectsExecutions()) {
+            try {
+                model = runner.modelFor(o.program());
+            } catch (LitmusException e) {
+                // cannot happen: the test ran with this model
+                err.println(e.diagnostic().format());
+                failed = true;
+            }
+        }
+        if (model != null) {
+            for (String name : new GraphBuilder(model, skippedChecks, show.relations()).unknownRelations()) {
+                if (warned.add(model.name() + "/" + name) && !options.quiet) {
+                    err.println("remo: warning: model " + model.name() + " defines no relation '" + name
+                            + "' (--show); not drawn");
+                }
+            }
+        }
+        if (graphs != null && model != null) {
+            try {
+                int n = (int) graphs.write(o.result(), model).stream().filter(p -> p.toString().endsWith(".dot")).count();
+                graphsWritten += n;
+                if (n == 0 && !options.quiet) {
+                    err.println("remo: " + o.name() + ": no " + show.mode().word() + " execution to draw"
+                            + (show.mode() == remo.cli.report.ShowMode.WITNESS
+                            ? " (verdict " + o.result().verdict().word() + "); --show forbidden draws rejected candidates"
+                            : ""));
+                }
+            } catch (IOException | RuntimeException e) {
+                err.println(Diagnostic.error("E-IO", options.graphDir.toString(), Position.START,
+                        "cannot write graphs of " + o.name() + ": " + e.getMessage()).format());
+                failed = true;
+            }
+        }
+        if (options.json) {
+            List<ResultDocument.Execution> executions = null;
+            if (options.jsonExecutions && model != null) {
+                executions = JsonResults.executions(show.mode().select(o.result().executions(), options.maxGraphs), model,
+                        skippedChecks);
+            } else if (options.jsonExecutions) {
+                executions = List.of();
+            }
+            jsonTests.add(JsonResults.test(o, expected, executions));
+        }
+    }
+
+    /**
+     * Ends the run: prints the JSON document (if asked for) and the Graphviz hint or graph count on
+     * standard error.
+     *
+     * @param tool the program's name and version
+     */
+    void finish(String tool, PrintStream out, PrintStream err) {
+        progress.close();
+        if (options.json) {
+            out.println(JsonResults.write(JsonResults.document(tool, jsonTests)));
+        }
+        if (graphs != null && !options.quiet) {
+            err.println("remo: wrote " + graphsWritten + " graph" + (graphsWritten == 1 ? "" : "s") + " to "
+                    + options.graphDir);
+        }
+        if (graphs != null && graphs.missingRenderer()) {
+            err.println("remo: " + Graphviz.INSTALL_HINT);
+        }
+        out.flush();
+    }
+
+    /** Whether writing graphs failed (the run then exits with status 2). */
+    boolean failed() {
+        return failed;
+    }
+
+    @Override
+    public void close() {
+        progress.close();
+    }
+}

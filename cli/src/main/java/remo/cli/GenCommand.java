@@ -1,0 +1,292 @@
+package remo.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import remo.litmus.Diagnostic;
+import remo.litmus.LitmusException;
+import remo.litmus.Position;
+import remo.litmus.Program;
+import remo.litmus.ProgramPrinter;
+import remo.litmus.gen.CycleTestBuilder;
+import remo.litmus.gen.GeneratorConfig;
+import remo.litmus.gen.InstructionKind;
+import remo.litmus.gen.RandomProgramGenerator;
+import remo.models.ModelLibrary;
+
+/**
+ * {@code remo gen}: writes generated litmus tests. {@code --random N} draws N programs from the
+ * seeded random generator of operational.md §8.3 (files {@code gen-S-K.litmus}); {@code --cycle EDGES}
+ * builds the test of a cycle of relaxation edges (docs/diy-edges.md). Exit status: 0 success, 2 a
+ * usage error, bad knobs, bad edges ({@code <command line>:1:col: error[...]}) or an I/O error.
+ */
+@Command(name = "gen", mixinStandardHelpOptions = true,
+        description = {"Generate litmus tests: random RDMA programs (operational.md §8.3) or the test of a cycle of "
+                + "relaxation edges (docs/diy-edges.md).",
+                "Examples:",
+                "  remo gen --random 100 --seed 7 --out gen/",
+                "  remo gen --cycle \"PodWR Fre PodWR Fre\"",
+                "  remo gen --cycle \"PodPP Rfe PodRR Fre\" --name MP+puts --out tests/"},
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {"0:the tests were written", "2:usage error, bad option value, bad edge or I/O error"})
+final class GenCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    Mode mode;
+
+    /** Exactly one of {@code --random} and {@code --cycle}. */
+    static final class Mode {
+        @Option(names = "--random", paramLabel = "N", required = true,
+                description = "Generate N random programs, named gen-S-K (K = 0..N-1).")
+        Integer random;
+
+        @Option(names = "--cycle", paramLabel = "EDGES", required = true,
+                description = "Build the test of this cycle of edges, e.g. \"PodWR Fre PodWR Fre\" (docs/diy-edges.md).")
+        String cycle;
+    }
+
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "Write each test to DIR/NAME.litmus (created if needed) instead of printing it.")
+    Path out;
+
+    @Option(names = "--name", paramLabel = "NAME",
+            description = "--cycle: the test name (default: the classic shape name such as SB, or the edges joined by '+').")
+    String name;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "0",
+            description = "--random: the seed; program K of seed S is always the same (default ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--model", paramLabel = "NAME",
+            description = "--random: only instruction classes the model accepts (language.md §4.3): sc, tso (CPU only, "
+                    + "one node), rdma-tso (no rcas/rfaa), rdma-wait-rmw (no poll), rdma-tso-rmw, rdma-sc-rmw.")
+    String model;
+
+    @Option(names = "--nodes", paramLabel = "MIN[..MAX]", description = "--random: number of nodes (default 2..3).")
+    String nodes;
+
+    @Option(names = "--threads", paramLabel = "MIN[..MAX]",
+            description = "--random: number of threads, each on a random node (default 1..3).")
+    String threads;
+
+    @Option(names = "--threads-per-node", paramLabel = "K", description = "--random: exactly K threads on every node.")
+    Integer threadsPerNode;
+
+    @Option(names = "--instructions", paramLabel = "MIN[..MAX]",
+            description = "--random: instructions per thread (default 1..4).")
+    String instructions;
+
+    @Option(names = "--locations-per-node", paramLabel = "K",
+            description = "--random: locations x<n>, y<n>, … on every node n (1..6, default 2).")
+    Integer locationsPerNode;
+
+    @Option(names = "--weight", paramLabel = "KIND=W",
+            description = "--random: weight of an instruction kind (load store mfence cas faa put get rcas rfaa poll "
+                    + "rfence wait gf await assume assign); repeatable. Defaults: store, put, get 2; await, assume, "
+                    + "assign 0; others 1.")
+    List<String> weights = new ArrayList<>();
+
+    @Option(names = "--exclude", paramLabel = "KIND", description = "--random: never generate KIND (weight 0); repeatable.")
+    List<String> excluded = new ArrayList<>();
+
+    @Option(names = "--tag-probability", paramLabel = "P",
+            description = "--random: probability that a NIC operation carries a work id (default 0.5).")
+    Double tagProbability;
+
+    @Option(names = "--work-ids", paramLabel = "K", description = "--random: distinct work ids d, e, … (default 2).")
+    Integer workIds;
+
+    @Option(names = "--init-one-probability", paramLabel = "P",
+            description = "--random: probability that a location starts at 1 instead of 0 (default 1/3).")
+    Double initOneProbability;
+
+    @Option(names = "--register-operands", paramLabel = "P",
+            description = "--random: probability that a value operand is an assigned register (default 0).")
+    Double registerOperands;
+
+    @Option(names = "--matched-polls",
+            description = "--random: draw a poll only when it matches an earlier operation (no statically blocked polls).")
+    boolean matchedPolls;
+
+    @Option(names = "--condition", paramLabel = "true|random", defaultValue = "true",
+            description = "--random: 'true' gives exists (true) (default); 'random' a conjunction of 1–3 atoms.")
+    String condition;
+
+    @Override
+    public Integer call() {
+        PrintWriter stdout = spec.commandLine().getOut();
+        PrintWriter stderr = spec.commandLine().getErr();
+        List<String> args = spec.commandLine().getParseResult().originalArgs();
+        try {
+            List<Program> programs = new ArrayList<>();
+            if (mode.cycle != null) {
+                int column = ModelOptions.column(args, mode.cycle);
+                programs.add(CycleTestBuilder.fromEdges(mode.cycle, name, ModelLibrary.COMMAND_LINE, column));
+            } else {
+                if (mode.random < 0) {
+                    throw error(args, String.valueOf(mode.random), "E-GEN", "--random needs a count >= 0");
+                }
+                RandomProgramGenerator gen = new RandomProgramGenerator(config(args), seed);
+                for (int k = 0; k < mode.random; k++) {
+                    programs.add(gen.next());
+                }
+            }
+            if (out == null) {
+                for (int i = 0; i < programs.size(); i++) {
+                    stdout.print((i > 0 ? "\n" : "") + ProgramPrinter.print(programs.get(i)));
+                }
+            } else {
+                write(programs, stdout);
+            }
+            stdout.flush();
+            return 0;
+        } catch (LitmusException e) {
+            stderr.println(e.diagnostic().format());
+            stderr.flush();
+            return 2;
+        }
+    }
+
+    private void write(List<Program> programs, PrintWriter stdout) throws LitmusException {
+        try {
+            Files.createDirectories(out);
+            for (Program p : programs) {
+                Path file = out.resolve(p.name().replace('/', '_') + ".litmus");
+                Files.writeString(file, ProgramPrinter.print(p), StandardCharsets.UTF_8);
+                if (mode.cycle != null) {
+                    stdout.println(file);
+                }
+            }
+            if (mode.random != null) {
+                stdout.println("wrote " + programs.size() + " program" + (programs.size() == 1 ? "" : "s") + " of seed "
+                        + seed + " to " + out);
+            }
+        } catch (IOException | RuntimeException e) {
+            throw new LitmusException(Diagnostic.error("E-IO", out.toString(), Position.START,
+                    "cannot write: " + e.getMessage()));
+        }
+    }
+
+    /** The generator configuration from the knobs, over the model preset or the defaults. */
+    private GeneratorConfig config(List<String> args) throws LitmusException {
+        GeneratorConfig c;
+        try {
+            c = model == null ? GeneratorConfig.defaults() : GeneratorConfig.forModel(model);
+        } catch (IllegalArgumentException e) {
+            throw error(args, model, "E-MODEL", e.getMessage());
+        }
+        try {
+            if (nodes != null) {
+                int[] r = range(args, nodes);
+                c = c.withNodes(r[0], r[1]);
+            }
+            if (threads != null) {
+                int[] r = range(args, threads);
+                c = c.withThreads(r[0], r[1]);
+            }
+            if (threadsPerNode != null) {
+                c = c.withThreadsPerNode(threadsPerNode);
+            }
+            if (instructions != null) {
+                int[] r = range(args, instructions);
+                c = c.withInstructions(r[0], r[1]);
+            }
+            if (locationsPerNode != null) {
+                c = c.withLocationsPerNode(locationsPerNode);
+            }
+            for (String w : weights) {
+                int eq = w.indexOf('=');
+                InstructionKind kind = eq < 0 ? null : InstructionKind.byKeyword(w.substring(0, eq)).orElse(null);
+                if (kind == null) {
+                    throw error(args, w, "E-GEN", "expected KIND=WEIGHT with KIND one of " + kinds() + ", found '" + w + "'");
+                }
+                int weight;
+                try {
+                    weight = Integer.parseInt(w.substring(eq + 1));
+                } catch (NumberFormatException e) {
+                    throw error(args, w, "E-GEN", "weight of " + kind.keyword() + " is not a number: '" + w.substring(eq + 1) + "'");
+                }
+                c = c.withWeight(kind, weight);
+            }
+            for (String x : excluded) {
+                InstructionKind kind = InstructionKind.byKeyword(x).orElse(null);
+                if (kind == null) {
+                    throw error(args, x, "E-GEN", "unknown instruction kind '" + x + "'; expected one of " + kinds());
+                }
+                c = c.withWeight(kind, 0);
+            }
+            if (tagProbability != null) {
+                c = c.withTagProbability(tagProbability);
+            }
+            if (workIds != null) {
+                c = c.withWorkIds(workIds);
+            }
+            if (initOneProbability != null) {
+                c = c.withInitialOneProbability(initOneProbability);
+            }
+            if (registerOperands != null) {
+                c = c.withRegisterOperandProbability(registerOperands);
+            }
+            if (matchedPolls) {
+                c = c.withMatchedPollsOnly(true);
+            }
+            switch (condition) {
+                case "true" -> c = c.withCondition(GeneratorConfig.Condition.TRUE);
+                case "random" -> c = c.withCondition(GeneratorConfig.Condition.RANDOM);
+                default -> throw error(args, condition, "E-GEN", "--condition must be 'true' or 'random', found '" + condition + "'");
+            }
+            return c;
+        } catch (IllegalArgumentException e) {
+            throw new LitmusException(Diagnostic.error("E-GEN", ModelLibrary.COMMAND_LINE, Position.START, e.getMessage()));
+        }
+    }
+
+    private static String kinds() {
+        List<String> names = new ArrayList<>();
+        for (InstructionKind k : InstructionKind.values()) {
+            names.add(k.keyword());
+        }
+        return String.join(", ", names);
+    }
+
+    /** {@code MIN} or {@code MIN..MAX}, with {@code 1 <= MIN <= MAX}. */
+    private static int[] range(List<String> args, String text) throws LitmusException {
+        String[] parts = text.split("\\.\\.", -1);
+        int[] r = null;
+        try {
+            if (parts.length == 1) {
+                int v = Integer.parseInt(parts[0].trim());
+                r = new int[] {v, v};
+            } else if (parts.length == 2) {
+                r = new int[] {Integer.parseInt(parts[0].trim()), Integer.parseInt(parts[1].trim())};
+            }
+        } catch (NumberFormatException e) {
+            r = null;
+        }
+        if (r == null) {
+            throw error(args, text, "E-GEN", "expected MIN or MIN..MAX, found '" + text + "'");
+        }
+        if (r[0] < 1 || r[1] < r[0]) {
+            throw error(args, text, "E-GEN", "the range '" + text + "' is empty or starts below 1");
+        }
+        return r;
+    }
+
+    private static LitmusException error(List<String> args, String arg, String code, String message) {
+        return new LitmusException(Diagnostic.error(code, ModelLibrary.COMMAND_LINE,
+                new Position(1, ModelOptions.column(args, arg)), message));
+    }
+}

@@ -1,0 +1,233 @@
+package remo.cli;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import remo.checker.CheckOptions;
+import remo.checker.Event;
+import remo.checker.EventStructure;
+import remo.checker.Execution;
+import remo.checker.TestRunner;
+import remo.checker.robust.Insertion;
+import remo.checker.robust.LimitReachedException;
+import remo.checker.robust.Notion;
+import remo.checker.robust.Repair;
+import remo.checker.robust.RepairResult;
+import remo.checker.robust.Robustness;
+import remo.checker.robust.RobustnessReport;
+import remo.litmus.Diagnostic;
+import remo.litmus.FlagValues;
+import remo.litmus.LitmusException;
+import remo.litmus.LitmusParser;
+import remo.litmus.Position;
+import remo.litmus.Program;
+import remo.litmus.ProgramPrinter;
+import remo.models.CatModel;
+import remo.models.ModelLibrary;
+import remo.models.algebra.Relation;
+
+/**
+ * {@code remo robust}: state and trace robustness of programs against a weak model (models.md §10),
+ * with a violating execution for non-robust programs and, with {@code --repair}, the fence-insertion
+ * repair of §10.3.
+ */
+@Command(name = "robust", mixinStandardHelpOptions = true,
+        description = "Does the program behave as if RDMA were sequentially consistent? If not, show a violating "
+                + "execution and (with --repair) the smallest set of fences that makes it so.",
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {"0:every program was analysed (robust or not)", "2:usage error or bad input",
+                "3:internal error"})
+final class RobustCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(arity = "1..*", paramLabel = "FILE|DIR")
+    List<String> inputs = new ArrayList<>();
+
+    @Option(names = "--weak", paramLabel = "MODEL",
+            description = "The weak model M (default: rdma-tso-rmw for RDMA tests, tso for X86 tests).")
+    String weakModel;
+
+    @Option(names = "--strong", paramLabel = "MODEL",
+            description = "The strong model S(M) (default: rdma-sc-rmw for the RDMA models, sc for tso).")
+    String strongModel;
+
+    @Option(names = "--notion", paramLabel = "state|trace|both", defaultValue = "both",
+            description = "Which robustness to repair for with --repair (default ${DEFAULT-VALUE}).")
+    String notion;
+
+    @Option(names = "--repair", description = "Search the fence-insertion repair of models.md §10.3.")
+    boolean repair;
+
+    @Option(names = "--bound", paramLabel = "K", defaultValue = "3",
+            description = "Largest number of insertions to try (default ${DEFAULT-VALUE}).")
+    int bound;
+
+    @Option(names = "--all-minimal", description = "List every repair of the minimal size, not only the first.")
+    boolean allMinimal;
+
+    @Option(names = "--set", paramLabel = "FLAG=VALUE", description = "Set a model flag (repeatable).")
+    List<String> sets = new ArrayList<>();
+
+    @Override
+    public Integer call() {
+        PrintStream out = System.out;
+        PrintStream err = System.err;
+        List<Notion> notions;
+        switch (notion) {
+            case "state": notions = List.of(Notion.STATE); break;
+            case "trace": notions = List.of(Notion.TRACE); break;
+            case "both": notions = List.of(Notion.STATE, Notion.TRACE); break;
+            default:
+                err.println(Diagnostic.error("E-USAGE", ModelLibrary.COMMAND_LINE, new Position(1,
+                        ModelOptions.column(spec.commandLine().getParseResult().originalArgs(), notion)),
+                        "--notion must be state, trace or both, not '" + notion + "'").format());
+                return 2;
+        }
+        if (bound < 0) {
+            err.println(Diagnostic.error("E-USAGE", ModelLibrary.COMMAND_LINE, Position.START, "--bound must be >= 0").format());
+            return 2;
+        }
+        ModelOptions flagsOnly = new ModelOptions();
+        flagsOnly.sets = sets;
+        java.util.Map<remo.litmus.Flag, String> cliFlags;
+        try {
+            cliFlags = flagsOnly.flags(spec.commandLine().getParseResult().originalArgs());
+        } catch (LitmusException e) {
+            err.println(e.diagnostic().format());
+            return 2;
+        }
+        ModelLibrary library = new ModelLibrary();
+        boolean error = false;
+        long t0 = System.nanoTime();
+        for (Inputs.Input in : Inputs.expand(inputs)) {
+            try {
+                if (in.missing()) {
+                    throw new LitmusException(Diagnostic.error("E-IO", in.shown(), Position.START, "no such file or directory"));
+                }
+                Program p = LitmusParser.read(in.path(), in.shown());
+                String weakName = weakModel != null ? weakModel : TestRunner.defaultModel(p);
+                CatModel weak = library.load(weakName);
+                String strongName = strongModel != null ? strongModel : Robustness.strongCounterpart(weak.name());
+                if (strongName == null) {
+                    throw new LitmusException(Diagnostic.error("E-MODEL", ModelLibrary.COMMAND_LINE, Position.START,
+                            "no strong counterpart is known for model '" + weakName + "'; name one with --strong"));
+                }
+                CatModel strong = library.load(strongName);
+                FlagValues flags = FlagValues.defaults().withAll(p.flags()).withAll(cliFlags);
+                Robustness robustness = new Robustness(weak, strong, flags, CheckOptions.defaults());
+                RobustnessReport report = robustness.analyse(p);
+                print(out, report);
+                if (repair) {
+                    for (Notion n : notions) {
+                        RepairResult r = new Repair(robustness).find(p, n, bound, allMinimal);
+                        printRepair(out, r);
+                    }
+                }
+                out.println();
+            } catch (LitmusException e) {
+                err.println(e.diagnostic().format());
+                error = true;
+            } catch (LimitReachedException e) {
+                err.println(in.shown() + ": " + e.getMessage());
+                error = true;
+            } catch (java.io.IOException e) {
+                err.println(Diagnostic.error("E-IO", in.shown(), Position.START, "cannot read file: " + e.getMessage()).format());
+                error = true;
+            }
+        }
+        out.printf(Locale.ROOT, "Time %.2f s%n", (System.nanoTime() - t0) / 1e9);
+        return error ? 2 : 0;
+    }
+
+    private static String yesNo(boolean b) {
+        return b ? "yes" : "no";
+    }
+
+    private static void print(PrintStream out, RobustnessReport r) {
+        Program p = r.program();
+        out.println("Robustness " + p.name() + " against " + r.weak() + " (strong model " + r.strong() + ")");
+        out.println("State-robust: " + yesNo(r.stateRobust()) + " (" + r.weakStates().size() + " final states under "
+                + r.weak() + ", " + r.strongStates().size() + " under " + r.strong() + ")");
+        out.println("Trace-robust: " + yesNo(r.traceRobust()));
+        if (r.stateViolation() != null) {
+            out.println("State only " + r.weak() + " reaches: " + r.stateViolation().finalState().format(p));
+        }
+        if (r.traceViolation() != null) {
+            Execution x = r.traceViolation();
+            out.println("Violating execution (rejected by " + r.strong() + "'s check '" + r.traceCheck() + "'):");
+            out.println("  final state: " + x.finalState().format(p));
+            out.println("  events: " + describeEvents(x));
+            out.println("  rf: " + edges(x, x.rf()));
+            out.println("  co: " + edges(x, x.co()));
+            if (!x.rao().isEmpty()) {
+                out.println("  rao: " + edges(x, x.rao()));
+            }
+            StringBuilder cycle = new StringBuilder();
+            for (int e : r.traceCycle()) {
+                cycle.append(label(x, e)).append(" -> ");
+            }
+            if (!r.traceCycle().isEmpty()) {
+                cycle.append(label(x, r.traceCycle().get(0)));
+            }
+            out.println("  cycle: " + cycle);
+        }
+    }
+
+    private static String label(Execution x, int id) {
+        EventStructure s = x.structure();
+        Event e = s.event(id);
+        String loc = e.location() >= 0 ? s.program().locations().get(e.location()).name() : null;
+        String where = e.thread() >= 0 ? "P" + e.thread() + "." + (e.instruction() + 1) + ":" : "";
+        String value = e.kind().isMemory() ? "=" + x.values()[id] : "";
+        return where + e.label(loc) + value;
+    }
+
+    private static String describeEvents(Execution x) {
+        List<String> parts = new ArrayList<>();
+        for (Event e : x.structure().events()) {
+            if (x.exists()[e.id()] && e.thread() >= 0) {
+                parts.add(label(x, e.id()));
+            }
+        }
+        return String.join(" ", parts);
+    }
+
+    private static String edges(Execution x, Relation r) {
+        List<String> parts = new ArrayList<>();
+        for (int[] pair : r.pairs()) {
+            parts.add(label(x, pair[0]) + " -> " + label(x, pair[1]));
+        }
+        return parts.isEmpty() ? "(none)" : String.join(", ", parts);
+    }
+
+    private static void printRepair(PrintStream out, RepairResult r) {
+        out.println("Repair (" + r.notion().word() + ", at most " + r.bound() + " insertions, " + r.tried()
+                + " insertion sets checked): " + r.describe());
+        if (!r.found() || r.repairs().get(0).isEmpty()) {
+            return;
+        }
+        for (List<Insertion> rep : r.repairs()) {
+            int rt = 0;
+            int fences = 0;
+            for (Insertion i : rep) {
+                rt += i.cost()[0];
+                fences += i.cost()[1];
+            }
+            out.println("  " + (r.repairs().size() > 1 ? RepairResult.describe(rep) + " -- " : "") + "cost: " + rt
+                    + " NIC round trip" + (rt == 1 ? "" : "s") + ", " + fences + " CPU fence" + (fences == 1 ? "" : "s"));
+        }
+        out.println("  repaired program:");
+        for (String line : ProgramPrinter.print(r.repaired()).split("\n")) {
+            out.println("    " + line);
+        }
+    }
+}

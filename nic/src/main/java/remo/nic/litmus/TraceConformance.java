@@ -100,6 +100,13 @@ public final class TraceConformance {
                 recordedAs[sid] = e.id();
             }
         }
+        for (int l = 0; l < program.locations().size(); l++) {
+            if (!exists[l]) {
+                // a location the run never touched: the recorder creates initial writes lazily
+                exists[l] = true;
+                values[l] = program.locations().get(l).initial();
+            }
+        }
         for (Event e : structure.events()) {
             if (!e.conditional() && !exists[e.id()] && problems.size() < 10) {
                 problems.add("checker event " + describe(e.id()) + " was never recorded");

@@ -135,7 +135,7 @@ public final class AxiomaticChecker {
         private final int n;
         private final ValueSolver solver;
         private final List<StateItem> printed;
-        private final Map<Integer, Set<String>> assigned;
+        private final Map<Integer, java.util.SortedSet<String>> assigned;
         private final boolean staticallyBlocked;
 
         // rf stage
@@ -190,7 +190,7 @@ public final class AxiomaticChecker {
             this.n = s.size();
             this.solver = new ValueSolver(s);
             this.printed = program.printedItems();
-            this.assigned = ValueSolver.assignedRegisters(program);
+            this.assigned = program.finalRegisters();
             this.staticallyBlocked = !s.blockedPolls().isEmpty();
             this.emptyRelation = Relation.empty(n);
 
@@ -586,7 +586,7 @@ public final class AxiomaticChecker {
                 int last = coOrder[l][coLength[l] - 1];
                 m.put(new StateItem.LocationItem(program.locations().get(l).name()), values.value[last]);
             }
-            for (Map.Entry<Integer, Set<String>> e : assigned.entrySet()) {
+            for (Map.Entry<Integer, java.util.SortedSet<String>> e : assigned.entrySet()) {
                 int t = e.getKey();
                 if (t >= values.registers.size()) {
                     continue;

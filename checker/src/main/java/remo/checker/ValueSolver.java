@@ -284,29 +284,6 @@ final class ValueSolver {
         }
     }
 
-    /** Registers a thread assigns (loads, arithmetic, locked RMW results) or initialises. */
-    static Map<Integer, java.util.Set<String>> assignedRegisters(Program program) {
-        Map<Integer, java.util.Set<String>> out = new HashMap<>();
-        for (ThreadCode t : program.threads()) {
-            java.util.Set<String> s = new java.util.TreeSet<>();
-            for (Instruction ins : t.instructions()) {
-                if (ins instanceof Instruction.Load ld) {
-                    s.add(ld.destination().name());
-                } else if (ins instanceof Instruction.Assign as) {
-                    s.add(as.destination().name());
-                } else if (ins instanceof Instruction.RegisterSwap sw) {
-                    s.add(sw.first().name());
-                    s.add(sw.second().name());
-                } else if (ins instanceof Instruction.LockedRmw rmw && rmw.result() != null) {
-                    s.add(rmw.result().name());
-                }
-            }
-            out.put(t.index(), s);
-        }
-        for (RegisterInit init : program.registerInits()) {
-            out.computeIfAbsent(init.thread(), k -> new java.util.TreeSet<>()).add(init.register().name());
-        }
-        return out;
-    }
+
 
 }

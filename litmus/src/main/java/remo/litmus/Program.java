@@ -118,6 +118,44 @@ public record Program(
         return r.register();
     }
 
+    /**
+     * The registers of thread {@code P<thread>} that belong to a final state (models.md §9.1): the
+     * destinations of loads, register arithmetic, register swaps and locked RMWs, and the registers
+     * with an initial value; canonical names, sorted.
+     */
+    public java.util.SortedSet<String> finalRegisters(int thread) {
+        java.util.SortedSet<String> out = new java.util.TreeSet<>();
+        if (thread >= 0 && thread < threads.size()) {
+            for (Instruction ins : threads.get(thread).instructions()) {
+                if (ins instanceof Instruction.Load ld) {
+                    out.add(ld.destination().name());
+                } else if (ins instanceof Instruction.Assign as) {
+                    out.add(as.destination().name());
+                } else if (ins instanceof Instruction.RegisterSwap sw) {
+                    out.add(sw.first().name());
+                    out.add(sw.second().name());
+                } else if (ins instanceof Instruction.LockedRmw rmw && rmw.result() != null) {
+                    out.add(rmw.result().name());
+                }
+            }
+        }
+        for (RegisterInit init : registerInits) {
+            if (init.thread() == thread) {
+                out.add(init.register().name());
+            }
+        }
+        return out;
+    }
+
+    /** {@link #finalRegisters(int)} of every thread, by thread index. */
+    public Map<Integer, java.util.SortedSet<String>> finalRegisters() {
+        Map<Integer, java.util.SortedSet<String>> out = new LinkedHashMap<>();
+        for (ThreadCode t : threads) {
+            out.put(t.index(), finalRegisters(t.index()));
+        }
+        return out;
+    }
+
     /** Total number of instructions over all threads. */
     public int instructionCount() {
         int n = 0;

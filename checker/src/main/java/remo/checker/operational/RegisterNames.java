@@ -50,26 +50,9 @@ final class RegisterNames {
      * arithmetic, register swaps and locked RMWs, and registers with an initial value; sorted.
      */
     static Set<String> assigned(Program program, ThreadCode t) {
-        Set<String> out = new TreeSet<>();
-        for (Instruction ins : t.instructions()) {
-            if (ins instanceof Instruction.Load ld) {
-                out.add(ld.destination().name());
-            } else if (ins instanceof Instruction.Assign as) {
-                out.add(as.destination().name());
-            } else if (ins instanceof Instruction.RegisterSwap sw) {
-                out.add(sw.first().name());
-                out.add(sw.second().name());
-            } else if (ins instanceof Instruction.LockedRmw rmw && rmw.result() != null) {
-                out.add(rmw.result().name());
-            }
-        }
-        for (RegisterInit init : program.registerInits()) {
-            if (init.thread() == t.index()) {
-                out.add(init.register().name());
-            }
-        }
-        return out;
+        return new TreeSet<>(program.finalRegisters(t.index()));
     }
+
 
     private static void add(Set<String> out, Operand o) {
         if (o instanceof Register r) {

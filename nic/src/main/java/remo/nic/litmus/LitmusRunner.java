@@ -118,28 +118,9 @@ public final class LitmusRunner {
 
     /** Registers a thread assigns or initialises (the register part of a final state, models.md §9.1). */
     static Map<Integer, Set<String>> finalRegisters(Program program) {
-        Map<Integer, Set<String>> out = new HashMap<>();
-        for (ThreadCode t : program.threads()) {
-            Set<String> s = new TreeSet<>();
-            for (Instruction ins : t.instructions()) {
-                if (ins instanceof Instruction.Load ld) {
-                    s.add(ld.destination().name());
-                } else if (ins instanceof Instruction.Assign as) {
-                    s.add(as.destination().name());
-                } else if (ins instanceof Instruction.RegisterSwap sw) {
-                    s.add(sw.first().name());
-                    s.add(sw.second().name());
-                } else if (ins instanceof Instruction.LockedRmw rmw && rmw.result() != null) {
-                    s.add(rmw.result().name());
-                }
-            }
-            out.put(t.index(), s);
-        }
-        for (RegisterInit init : program.registerInits()) {
-            out.computeIfAbsent(init.thread(), k -> new TreeSet<>()).add(init.register().name());
-        }
-        return out;
+        return new HashMap<>(program.finalRegisters());
     }
+
 
     /** The program. */
     public Program program() {

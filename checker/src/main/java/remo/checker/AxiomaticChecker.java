@@ -134,8 +134,14 @@ public final class AxiomaticChecker {
         private final boolean prune;
         private final int n;
         private final ValueSolver solver;
-        private final List<StateItem> printed;
-        private final Map<Integer, java.util.SortedSet<String>> assigned;
+        /** The items of a full final state, in print order, and where each value comes from. */
+        private final StateItem[] fullItems;
+        private final int[] itemLocation;
+        private final int[] itemThread;
+        private final String[] itemRegister;
+        /** The printed items and their indices in {@link #fullItems} (-1: not in the full state, reads 0). */
+        private final StateItem[] printedItems;
+        private final int[] printedIndex;
         private final boolean staticallyBlocked;
 
         // rf stage
@@ -189,8 +195,34 @@ public final class AxiomaticChecker {
             this.prune = options.prune() && c != CheckOptions.Collect.FORBIDDEN && c != CheckOptions.Collect.ALL;
             this.n = s.size();
             this.solver = new ValueSolver(s);
-            this.printed = program.printedItems();
-            this.assigned = program.finalRegisters();
+            java.util.TreeMap<StateItem, int[]> sources = new java.util.TreeMap<>();
+            for (int l = 0; l < program.locations().size(); l++) {
+                sources.put(new StateItem.LocationItem(program.locations().get(l).name()), new int[] {l, -1});
+            }
+            for (Map.Entry<Integer, java.util.SortedSet<String>> e : program.finalRegisters().entrySet()) {
+                for (String r : e.getValue()) {
+                    sources.put(new StateItem.RegisterItem(e.getKey(), r), new int[] {-1, e.getKey()});
+                }
+            }
+            fullItems = sources.keySet().toArray(new StateItem[0]);
+            itemLocation = new int[fullItems.length];
+            itemThread = new int[fullItems.length];
+            itemRegister = new String[fullItems.length];
+            for (int k = 0; k < fullItems.length; k++) {
+                int[] src = sources.get(fullItems[k]);
+                itemLocation[k] = src[0];
+                itemThread[k] = src[1];
+                itemRegister[k] = fullItems[k] instanceof StateItem.RegisterItem ri ? ri.register() : null;
+            }
+            List<StateItem> printed = program.printedItems();
+            printedItems = printed.toArray(new StateItem[0]);
+            printedIndex = new int[printedItems.length];
+            for (int k = 0; k < printedItems.length; k++) {
+                printedIndex[k] = java.util.Arrays.binarySearch(fullItems, printedItems[k]);
+                if (printedIndex[k] < 0) {
+                    printedIndex[k] = -1;
+                }
+            }
             this.staticallyBlocked = !s.blockedPolls().isEmpty();
             this.emptyRelation = Relation.empty(n);
 
@@ -539,7 +571,7 @@ public final class AxiomaticChecker {
                         } else {
                             negative++;
                         }
-                        states.merge(full.project(printed), 1L, Long::sum);
+                        states.merge(full.project(printedItems, printedIndex), 1L, Long::sum);
                         if (collect == CheckOptions.Collect.WITNESS && p) {
                             keep(co, rao, full, outcome, false);
                         }
@@ -581,23 +613,17 @@ public final class AxiomaticChecker {
         }
 
         private FinalState finalState() {
-            Map<StateItem, Long> m = new HashMap<>();
-            for (int l = 0; l < coOrder.length; l++) {
-                int last = coOrder[l][coLength[l] - 1];
-                m.put(new StateItem.LocationItem(program.locations().get(l).name()), values.value[last]);
-            }
-            for (Map.Entry<Integer, java.util.SortedSet<String>> e : assigned.entrySet()) {
-                int t = e.getKey();
-                if (t >= values.registers.size()) {
-                    continue;
-                }
-                Map<String, Long> regs = values.registers.get(t);
-                for (String r : e.getValue()) {
-                    Long v = regs.get(r);
-                    m.put(new StateItem.RegisterItem(t, r), v == null ? 0 : v);
+            long[] v = new long[fullItems.length];
+            for (int k = 0; k < fullItems.length; k++) {
+                int l = itemLocation[k];
+                if (l >= 0) {
+                    v[k] = values.value[coOrder[l][coLength[l] - 1]];
+                } else {
+                    Long r = values.registers.get(itemThread[k]).get(itemRegister[k]);
+                    v[k] = r == null ? 0 : r;
                 }
             }
-            return new FinalState(m);
+            return FinalState.ofSorted(fullItems, v);
         }
     }
 }

@@ -42,6 +42,10 @@ final class BenchCommand implements Callable<Integer> {
         var out = System.out;
         TestRunner runner;
         try {
+            if (rounds < 1) {
+                throw ModelOptions.usage(spec.commandLine().getParseResult().originalArgs(), "--rounds",
+                        "--rounds must be at least 1, not " + rounds);
+            }
             runner = new TestRunner(new ModelLibrary(), modelOptions.model,
                     modelOptions.flags(spec.commandLine().getParseResult().originalArgs()), modelOptions.checkOptions(),
                     modelOptions.engine());
@@ -51,7 +55,7 @@ final class BenchCommand implements Callable<Integer> {
         }
         List<Inputs.Input> files = Inputs.expand(inputs);
         int errors = 0;
-        for (int round = 1; round <= Math.max(1, rounds); round++) {
+        for (int round = 1; round <= rounds; round++) {
             long t0 = System.nanoTime();
             long cpu0 = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
             long executions = 0;

@@ -95,50 +95,58 @@ final class CheckCommand implements Callable<Integer> {
                 reporting.checkOptions(modelOptions.checkOptions()), modelOptions.engine());
         List<TestOutcome> outcomes = new ArrayList<>();
         List<String> mismatches = new ArrayList<>();
+        List<String> undecided = new ArrayList<>();
+        List<ExpectationFile.Judgement> judgements = new ArrayList<>();
         boolean inputError = false;
         for (Inputs.Input in : files) {
             TestOutcome o;
             reporting.testStarted(in.shown());
             if (in.missing()) {
                 o = new TestOutcome(in.shown(), null, null, Diagnostic.error("E-IO", in.shown(), Position.START,
-                        "no such file or directory"), List.of());
+                        in.problem()), List.of());
             } else {
                 o = runner.run(in.path(), in.shown());
             }
             outcomes.add(o);
-            reporting.testFinished(o, runner, expectations == null ? null : expectations.expected(in.path()), err);
+            ExpectationFile.Judgement judgement = expectations == null ? null : expectations.judge(in.path(), o, modelName(o));
+            judgements.add(judgement);
+            reporting.testFinished(o, runner, judgement == null ? null : judgement.expectedVerdict(), err);
             for (Diagnostic w : o.warnings()) {
                 err.println(w.format());
             }
+            if (judgement != null && judgement.status() == ExpectationFile.Status.MISMATCH) {
+                mismatches.add(in.shown() + ": expected " + judgement.expected() + ", got " + judgement.actual());
+            } else if (judgement != null && judgement.status() == ExpectationFile.Status.UNDECIDED) {
+                undecided.add(in.shown() + ": expected " + judgement.expected() + ", got " + judgement.actual());
+            }
             if (o.error() != null) {
+                boolean expectedRejection = judgement != null && judgement.status() == ExpectationFile.Status.AGREE;
                 err.println(o.error().format());
-                inputError = true;
+                inputError |= !expectedRejection;
                 continue;
             }
             if (!reporting.replacesText()) {
                 out.print(ResultPrinter.block(o.result(), showBlocked));
                 out.println();
             }
-            if (expectations != null) {
-                Verdict want = expectations.expected(in.path());
-                if (want != null && want != o.result().verdict()) {
-                    mismatches.add(in.shown() + ": expected " + want.word() + ", got " + o.result().verdict().word());
-                }
-            }
             out.flush();
         }
         if (outcomes.size() > 1 && !reporting.replacesText()) {
-            printSummary(out, outcomes, expectations, files);
+            printSummary(out, outcomes, judgements);
         }
         if (expectations != null) {
             for (String m : mismatches) {
                 err.println("MISMATCH " + m);
             }
+            for (String m : undecided) {
+                err.println("UNDECIDED " + m + " (a limit stopped the run before a witness was found)");
+            }
         }
         reporting.finish(spec.root().version()[0], out, err);
         if (expectations != null && !reporting.replacesText()) {
-            out.println("Expectations: " + (outcomes.stream().filter(TestOutcome::ran).count() - mismatches.size())
-                    + " agree, " + mismatches.size() + " mismatch" + (mismatches.size() == 1 ? "" : "es"));
+            long agree = judgements.stream().filter(j -> j != null && j.status() == ExpectationFile.Status.AGREE).count();
+            out.println("Expectations: " + agree + " agree, " + mismatches.size() + " mismatch"
+                    + (mismatches.size() == 1 ? "" : "es") + (undecided.isEmpty() ? "" : ", " + undecided.size() + " undecided (partial)"));
         }
         out.flush();
         if (inputError || reporting.failed()) {
@@ -156,8 +164,18 @@ final class CheckCommand implements Callable<Integer> {
         return d;
     }
 
-    private static void printSummary(PrintStream out, List<TestOutcome> outcomes, ExpectationFile expectations,
-                                     List<Inputs.Input> files) {
+    /** The model a test ran (or would have run) under, for per-model expectation columns. */
+    private String modelName(TestOutcome o) {
+        if (o.result() != null) {
+            return o.result().model();
+        }
+        if (modelOptions.model != null) {
+            return java.nio.file.Path.of(modelOptions.model).getFileName().toString().replaceFirst("\\.cat$", "");
+        }
+        return o.program() == null ? null : TestRunner.defaultModel(o.program());
+    }
+
+    private static void printSummary(PrintStream out, List<TestOutcome> outcomes, List<ExpectationFile.Judgement> judgements) {
         int width = 4;
         for (TestOutcome o : outcomes) {
             width = Math.max(width, o.name().length());
@@ -167,24 +185,26 @@ final class CheckCommand implements Callable<Integer> {
         int errors = 0;
         for (int i = 0; i < outcomes.size(); i++) {
             TestOutcome o = outcomes.get(i);
+            ExpectationFile.Judgement j = judgements.get(i);
             String name = String.format(Locale.ROOT, "%-" + width + "s", o.name());
+            StringBuilder line = new StringBuilder(name).append("  ");
             if (o.error() != null) {
                 errors++;
-                out.println(name + "  ERROR      " + o.error().code() + " " + o.file());
-                continue;
+                line.append("ERROR      ").append(o.error().code()).append(' ').append(o.file());
+            } else {
+                ran++;
+                var r = o.result();
+                line.append(String.format(Locale.ROOT, "%-10s %-12s States %-4d %6.2fs", r.verdict().word(), r.model(),
+                        r.states().size(), r.seconds()));
+                if (r.partial()) {
+                    line.append("  PARTIAL");
+                }
             }
-            ran++;
-            var r = o.result();
-            StringBuilder line = new StringBuilder(name).append("  ")
-                    .append(String.format(Locale.ROOT, "%-10s %-12s States %-4d %6.2fs", r.verdict().word(), r.model(),
-                            r.states().size(), r.seconds()));
-            if (r.partial()) {
-                line.append("  PARTIAL");
-            }
-            if (expectations != null) {
-                Verdict want = expectations.expected(files.get(i).path());
-                if (want != null) {
-                    line.append(want == r.verdict() ? "  expected " + want.word() : "  MISMATCH expected " + want.word());
+            if (j != null && j.status() != ExpectationFile.Status.NONE) {
+                switch (j.status()) {
+                    case AGREE: line.append("  expected ").append(j.expected()); break;
+                    case MISMATCH: line.append("  MISMATCH expected ").append(j.expected()); break;
+                    default: line.append("  UNDECIDED expected ").append(j.expected());
                 }
             }
             out.println(line);

@@ -14,7 +14,10 @@ final class Inputs {
     }
 
     /** One input file: its path and the name to show in messages. */
-    record Input(Path path, String shown, boolean missing) {
+    record Input(Path path, String shown, boolean missing, String problem) {
+        Input(Path path, String shown, boolean missing) {
+            this(path, shown, missing, missing ? "no such file or directory" : null);
+        }
     }
 
     /** Expands {@code args} into files; a nonexistent path yields an input marked missing. */
@@ -23,12 +26,16 @@ final class Inputs {
         for (String a : args) {
             Path p = Path.of(a);
             if (Files.isDirectory(p)) {
+                int before = out.size();
                 try (Stream<Path> s = Files.walk(p)) {
                     s.filter(f -> Files.isRegularFile(f) && f.getFileName().toString().endsWith(".litmus"))
                             .sorted()
                             .forEach(f -> out.add(new Input(f, f.toString(), false)));
                 } catch (IOException | RuntimeException e) {
                     out.add(new Input(p, a, true));
+                }
+                if (out.size() == before) {
+                    out.add(new Input(p, a, true, "no .litmus files in this directory"));
                 }
             } else {
                 out.add(new Input(p, a, !Files.isRegularFile(p)));

@@ -56,6 +56,7 @@ final class ModelOptions {
      *                         against {@code <command line>} with the argument's column
      */
     Map<Flag, String> flags(List<String> originalArgs) throws LitmusException {
+        validateLimits(originalArgs);
         Map<Flag, String> out = new LinkedHashMap<>();
         for (String s : sets) {
             int col = column(originalArgs, s);
@@ -75,6 +76,40 @@ final class ModelOptions {
             out.put(f, value);
         }
         return out;
+    }
+
+    /**
+     * Checks the numeric limits.
+     *
+     * @throws LitmusException E-USAGE for a negative execution limit or a negative or non-finite timeout
+     */
+    void validateLimits(List<String> originalArgs) throws LitmusException {
+        if (maxExecutions < 0) {
+            throw usage(originalArgs, "--max-executions", "--max-executions must be 0 (no limit) or positive, not " + maxExecutions);
+        }
+        if (!(timeoutSeconds >= 0) || Double.isInfinite(timeoutSeconds)) {
+            throw usage(originalArgs, "--timeout", "--timeout must be 0 (no limit) or a positive number of seconds, not "
+                    + timeoutSeconds);
+        }
+    }
+
+    /** An E-USAGE error located at the value of {@code option} on the command line. */
+    static LitmusException usage(List<String> args, String option, String message) {
+        int col = 1;
+        int running = 1;
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.equals(option) && i + 1 < args.size()) {
+                col = running + a.length() + 1;
+                break;
+            }
+            if (a.startsWith(option + "=")) {
+                col = running + option.length() + 1;
+                break;
+            }
+            running += a.length() + 1;
+        }
+        return new LitmusException(Diagnostic.error("E-USAGE", ModelLibrary.COMMAND_LINE, new Position(1, col), message));
     }
 
     private static LitmusException flagError(int col, String message) {

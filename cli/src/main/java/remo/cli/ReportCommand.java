@@ -108,7 +108,7 @@ final class ReportCommand implements Callable<Integer> {
                 progress.testStarted(in.shown());
                 TestOutcome o = in.missing()
                         ? new TestOutcome(in.shown(), null, null, Diagnostic.error("E-IO", in.shown(), Position.START,
-                        "no such file or directory"), List.of())
+                        in.problem()), List.of())
                         : runner.run(in.path(), in.shown());
                 for (Diagnostic w : o.warnings()) {
                     guardedErr.println(w.format());
@@ -118,7 +118,8 @@ final class ReportCommand implements Callable<Integer> {
                     inputError = true;
                 }
                 ReportEntry e = maker.entry(in.path(), o, ReportEntries.modelOf(runner, o),
-                        expectations == null ? null : expectations.expected(in.path()));
+                        expectations == null ? null : expectations.judge(in.path(), o, o.result() != null ? o.result().model()
+                                : o.program() == null ? null : TestRunner.defaultModel(o.program())).expectedVerdict());
                 if (e.mismatch()) {
                     mismatches++;
                     guardedErr.println("MISMATCH " + in.shown() + ": expected " + e.expected().word() + ", got "

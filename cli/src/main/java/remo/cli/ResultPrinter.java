@@ -56,7 +56,7 @@ final class ResultPrinter {
         if (r.partial()) {
             sb.append("Warning: partial result, states found so far: ").append(r.partialReason()).append('\n');
         }
-        if (r.noCompleteExecution()) {
+        if (r.noCompleteExecution() && !r.partial()) {
             sb.append("Warning: no complete execution\n");
         }
         sb.append("Time ").append(p.name()).append(' ').append(String.format(Locale.ROOT, "%.2f", r.seconds())).append('\n');

@@ -111,7 +111,7 @@ final class RobustCommand implements Callable<Integer> {
         for (Inputs.Input in : Inputs.expand(inputs)) {
             try {
                 if (in.missing()) {
-                    throw new LitmusException(Diagnostic.error("E-IO", in.shown(), Position.START, "no such file or directory"));
+                    throw new LitmusException(Diagnostic.error("E-IO", in.shown(), Position.START, in.problem()));
                 }
                 Program p = LitmusParser.read(in.path(), in.shown());
                 String weakName = weakModel != null ? weakModel : TestRunner.defaultModel(p);

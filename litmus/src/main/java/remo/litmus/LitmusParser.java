@@ -1,7 +1,6 @@
 package remo.litmus;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -29,7 +28,7 @@ public final class LitmusParser {
      */
     public static Program read(Path path, String displayName) throws LitmusException, IOException {
         byte[] bytes = Files.readAllBytes(path);
-        return parseAndValidate(displayName, new String(bytes, StandardCharsets.UTF_8));
+        return parseAndValidate(displayName, SourceText.decode(bytes, displayName, "E-LEX"));
     }
 
     /**

@@ -79,7 +79,7 @@ final class RdmaLexer {
             }
         }
         String bad = new String(Character.toChars(text.codePointAt(offset)));
-        return fail(new Token(Token.Kind.ERROR, "unexpected character '" + bad + "'", pos, start, start + bad.length()));
+        return fail(new Token(Token.Kind.ERROR, "unexpected character '" + SourceText.show(bad.codePointAt(0)) + "'", pos, start, start + bad.length()));
     }
 
     /**

@@ -186,7 +186,7 @@ final class X86Lexer {
         }
         int cp = text.codePointAt(offset);
         throw new LitmusException(Diagnostic.error("E-LEX", sourceName, pos,
-                "unexpected character '" + new String(Character.toChars(cp)) + "'"));
+                "unexpected character '" + SourceText.show(cp) + "'"));
     }
 
     private void advanceIdentifierChars() {

@@ -104,7 +104,9 @@ public final class ModelLibrary {
 
     private static String readFile(Path path, String shownName) throws CatException {
         try {
-            return Files.readString(path, StandardCharsets.UTF_8);
+            return remo.litmus.SourceText.decode(Files.readAllBytes(path), shownName, "E-CAT-SYNTAX");
+        } catch (remo.litmus.LitmusException e) {
+            throw new CatException(e.diagnostic());
         } catch (IOException | RuntimeException e) {
             throw new CatException(Diagnostic.error("E-MODEL", COMMAND_LINE, Position.START,
                     "cannot read model file '" + shownName + "': " + e.getMessage()));

@@ -54,7 +54,7 @@ public final class DifferentialFuzzer {
      * @param models         the bundled models to compare (the operational engine implements only those)
      * @param candidateBound programs whose axiomatic enumeration exceeds this many candidates are
      *                       skipped (operational.md §8.3 allows skipping; the rate is reported)
-     * @throws CatException if a model cannot be loaded
+     * @throws CatException E-MODEL if a model is not one of the bundled models
      */
     public DifferentialFuzzer(long seed, List<String> models, long candidateBound) throws CatException {
         this.seed = seed;
@@ -62,6 +62,12 @@ public final class DifferentialFuzzer {
         this.candidateBound = candidateBound;
         ModelLibrary library = new ModelLibrary();
         for (String m : models) {
+            if (!ModelLibrary.BUNDLED.contains(m)) {
+                throw new CatException(remo.litmus.Diagnostic.error("E-MODEL", ModelLibrary.COMMAND_LINE,
+                        remo.litmus.Position.START, "fuzz compares the cat models with the abstract machines, which exist "
+                                + "only for the bundled models " + String.join(", ", ModelLibrary.BUNDLED) + "; '" + m
+                                + "' is not one of them"));
+            }
             loaded.put(m, library.load(m));
             generators.put(m, new RandomProgramGenerator(GeneratorConfig.forModel(m), seed ^ m.hashCode()));
         }

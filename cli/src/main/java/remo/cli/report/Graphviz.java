@@ -67,6 +67,27 @@ public final class Graphviz {
      *                     longer than {@link #TIMEOUT_SECONDS}
      */
     public byte[] render(String dotText, String format) throws IOException {
+        try {
+            return run(dotText, format);
+        } catch (IOException first) {
+            // Graphviz 2.43 (Debian 12) sometimes fails with "trouble in init_rank" on clustered
+            // graphs whose labelled edges do not constrain ranks; edge labels placed after layout
+            // (xlabel) avoid the bug. Retry once that way, keep the first error if it fails too.
+            String xlabels = dotText.lines()
+                    .map(l -> l.contains("->") ? l.replace("[label=", "[xlabel=").replace(" label=", " xlabel=") : l)
+                    .collect(java.util.stream.Collectors.joining("\n", "", "\n"));
+            if (xlabels.equals(dotText)) {
+                throw first;
+            }
+            try {
+                return run(xlabels, format);
+            } catch (IOException second) {
+                throw first;
+            }
+        }
+    }
+
+    private byte[] run(String dotText, String format) throws IOException {
         Process p = new ProcessBuilder(List.of(dot.toString(), "-T" + format)).redirectErrorStream(false).start();
         CompletableFuture<byte[]> out = CompletableFuture.supplyAsync(() -> readAll(p.getInputStream()));
         CompletableFuture<byte[]> err = CompletableFuture.supplyAsync(() -> readAll(p.getErrorStream()));

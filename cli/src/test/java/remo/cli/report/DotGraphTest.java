@@ -217,4 +217,18 @@ class DotGraphTest {
         byte[] png = gv.render(dot, "png");
         assertTrue(png.length > 5000 && png[1] == 'P' && png[2] == 'N' && png[3] == 'G', "a PNG of " + png.length + " bytes");
     }
+
+    @Test
+    void everyForbiddenGraphOfN4RendersDespiteGraphvizInitRankBug() throws IOException {
+        Graphviz gv = Graphviz.find().orElse(null);
+        Assumptions.assumeTrue(gv != null, "Graphviz 'dot' is not installed (CI installs it: .ci/run)");
+        // Graphviz 2.43 fails with "trouble in init_rank" on some of these graphs unless edge
+        // labels are placed after layout (Graphviz.render retries with xlabel)
+        List<ExecutionGraph> gs = Graphs.graphs(TestData.corpus().resolve("dat3m-x86/n4.litmus"), "tso", ShowMode.FORBIDDEN, 20,
+                List.of());
+        assertTrue(gs.size() >= 3);
+        for (ExecutionGraph g : gs) {
+            assertTrue(gv.inlineSvg(DotRenderer.render(g)).startsWith("<svg"), g.name());
+        }
+    }
 }

@@ -160,7 +160,7 @@ final class CatLexer {
                 advance();
                 out.add(new Token(Kind.SYMBOL, String.valueOf(c), pos));
             } else {
-                throw error(pos, "unexpected character '" + new String(Character.toChars(text.codePointAt(i))) + "'");
+                throw error(pos, "unexpected character '" + remo.litmus.SourceText.show(text.codePointAt(i)) + "'");
             }
         }
     }

@@ -28,6 +28,7 @@ public final class TestRunner {
     private final CheckOptions options;
     private final Engine engine;
     private final Map<String, CatModel> models = new HashMap<>();
+    private final java.util.Set<String> warnedModels = new java.util.HashSet<>();
 
     /** A checking engine: the axiomatic checker or the operational explorer. */
     @FunctionalInterface
@@ -76,6 +77,28 @@ public final class TestRunner {
         return m;
     }
 
+    /**
+     * Warnings for {@code --skipcheck} names the model does not have (once per model and runner):
+     * a misspelt name would otherwise silently skip nothing.
+     */
+    private List<Diagnostic> skipWarnings(CatModel model) {
+        if (options.skippedChecks().isEmpty() || !warnedModels.add(model.name())) {
+            return List.of();
+        }
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (remo.models.ModelCheck c : model.checks()) {
+            names.add(c.name());
+        }
+        List<Diagnostic> out = new java.util.ArrayList<>();
+        for (String s : new java.util.TreeSet<>(options.skippedChecks())) {
+            if (!names.contains(s)) {
+                out.add(Diagnostic.warning("W-SKIPCHECK", ModelLibrary.COMMAND_LINE, Position.START, "model " + model.name()
+                        + " has no check named '" + s + "' (its checks: " + String.join(", ", new java.util.TreeSet<>(names)) + ")"));
+            }
+        }
+        return out;
+    }
+
     /** The flags of a run on {@code program}: defaults, the file's flag line, then the command line. */
     public FlagValues flagsFor(Program program) {
         return FlagValues.defaults().withAll(program.flags()).withAll(commandLineFlags);
@@ -107,7 +130,9 @@ public final class TestRunner {
             CatModel model = modelFor(program);
             FlagValues flags = flagsFor(program);
             CheckResult result = engine.check(program, model, flags, options);
-            return new TestOutcome(displayName, program, result, null, result.warnings());
+            List<Diagnostic> warnings = new java.util.ArrayList<>(skipWarnings(model));
+            warnings.addAll(result.warnings());
+            return new TestOutcome(displayName, program, result, null, warnings);
         } catch (LitmusException e) {
             return new TestOutcome(displayName, program, null, e.diagnostic(), List.of());
         } catch (StackOverflowError e) {

@@ -19,6 +19,9 @@ import remo.nic.bench.NicBenchmark;
                 + "put/wait ping-pong between two nodes (NIC operations per second).")
 final class BenchNicCommand implements Callable<Integer> {
 
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
     @Option(names = "--ops", paramLabel = "N", defaultValue = "5000000",
             description = "Puts per stream round (default ${DEFAULT-VALUE}).")
     long ops;
@@ -34,7 +37,10 @@ final class BenchNicCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (ops < 1 || roundTrips < 1 || rounds < 1) {
-            System.err.println("remo bench-nic: --ops, --round-trips and --rounds must be at least 1");
+            List<String> cmd = spec.commandLine().getParseResult().originalArgs();
+            String option = ops < 1 ? "--ops" : roundTrips < 1 ? "--round-trips" : "--rounds";
+            System.err.println(ModelOptions.usage(cmd, option, "--ops, --round-trips and --rounds must be at least 1")
+                    .diagnostic().format());
             return 2;
         }
         var out = System.out;

@@ -157,7 +157,7 @@ final class CheckReporting implements AutoCloseable {
                 }
             } catch (IOException | RuntimeException e) {
                 err.println(Diagnostic.error("E-IO", options.graphDir.toString(), Position.START,
-                        "cannot write graphs of " + o.name() + ": " + e.getMessage()).format());
+                        "cannot write graphs of " + o.name() + ": " + describeWriteFailure(e)).format());
                 failed = true;
             }
         }
@@ -202,5 +202,22 @@ final class CheckReporting implements AutoCloseable {
     @Override
     public void close() {
         progress.close();
+    }
+
+    /** Why a file could not be written, in words (Java's exceptions carry only the path). */
+    static String describeWriteFailure(Exception e) {
+        if (e instanceof java.nio.file.FileAlreadyExistsException) {
+            return e.getMessage() + " exists and is not a directory";
+        }
+        if (e instanceof java.nio.file.AccessDeniedException) {
+            return "permission denied: " + e.getMessage();
+        }
+        if (e instanceof java.nio.file.NoSuchFileException) {
+            return "no such directory: " + e.getMessage();
+        }
+        if (e instanceof java.nio.file.NotDirectoryException) {
+            return e.getMessage() + " is not a directory";
+        }
+        return e.getMessage();
     }
 }

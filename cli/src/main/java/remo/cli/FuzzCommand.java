@@ -60,6 +60,18 @@ final class FuzzCommand implements Callable<Integer> {
                     "--programs and --max-candidates must be positive, --from non-negative").format());
             return 2;
         }
+        if (out != null) {
+            try {
+                java.nio.file.Files.createDirectories(out);
+                if (!java.nio.file.Files.isWritable(out)) {
+                    throw new java.nio.file.AccessDeniedException(out.toString());
+                }
+            } catch (IOException e) {
+                System.err.println(Diagnostic.error("E-IO", out.toString(), Position.START,
+                        "cannot write mismatches here: " + CheckReporting.describeWriteFailure(e)).format());
+                return 2;
+            }
+        }
         DifferentialFuzzer fuzzer;
         try {
             fuzzer = new DifferentialFuzzer(seed, models, maxCandidates);

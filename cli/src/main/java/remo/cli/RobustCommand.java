@@ -93,7 +93,8 @@ final class RobustCommand implements Callable<Integer> {
                 return 2;
         }
         if (bound < 0) {
-            err.println(Diagnostic.error("E-USAGE", ModelLibrary.COMMAND_LINE, Position.START, "--bound must be >= 0").format());
+            err.println(ModelOptions.usage(spec.commandLine().getParseResult().originalArgs(), "--bound",
+                    "--bound must be 0 or more, not " + bound).diagnostic().format());
             return 2;
         }
         ModelOptions flagsOnly = new ModelOptions();
@@ -134,7 +135,7 @@ final class RobustCommand implements Callable<Integer> {
                 }
                 out.println();
             } catch (LitmusException e) {
-                err.println(e.diagnostic().format());
+                err.println(atModelArgument(e.diagnostic()).format());
                 error = true;
             } catch (LimitReachedException e) {
                 err.println(in.shown() + ": " + e.getMessage());
@@ -146,6 +147,19 @@ final class RobustCommand implements Callable<Integer> {
         }
         out.printf(Locale.ROOT, "Time %.2f s%n", (System.nanoTime() - t0) / 1e9);
         return error ? 2 : 0;
+    }
+
+    /** Points a {@code <command line>:1:1} model error at the {@code --weak} or {@code --strong} value. */
+    private Diagnostic atModelArgument(Diagnostic d) {
+        if (!d.file().equals(ModelLibrary.COMMAND_LINE) || !d.position().equals(Position.START)) {
+            return d;
+        }
+        List<String> args = spec.commandLine().getParseResult().originalArgs();
+        String arg = d.message().contains("'" + strongModel + "'") && strongModel != null ? strongModel : weakModel;
+        if (arg == null) {
+            return d;
+        }
+        return new Diagnostic(d.severity(), d.code(), d.file(), new Position(1, ModelOptions.column(args, arg)), d.message());
     }
 
     private static String yesNo(boolean b) {

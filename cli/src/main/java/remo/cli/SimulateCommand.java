@@ -76,15 +76,23 @@ final class SimulateCommand implements Callable<Integer> {
         var err = System.err;
         LitmusSimulator.Mode m;
         SchedulerPolicy p;
+        List<String> cmd = spec.commandLine().getParseResult().originalArgs();
         try {
-            m = LitmusSimulator.Mode.valueOf(mode.toUpperCase(Locale.ROOT));
-            p = SchedulerPolicy.named(policy);
             if (runs < 1) {
-                throw new IllegalArgumentException("--runs must be at least 1");
+                throw ModelOptions.usage(cmd, "--runs", "--runs must be at least 1, not " + runs);
             }
-        } catch (IllegalArgumentException e) {
-            err.println("remo simulate: " + (e.getMessage().startsWith("No enum")
-                    ? "unknown mode '" + mode + "'; expected deterministic or concurrent" : e.getMessage()));
+            try {
+                m = LitmusSimulator.Mode.valueOf(mode.toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw ModelOptions.usage(cmd, "--mode", "unknown mode '" + mode + "'; expected deterministic or concurrent");
+            }
+            try {
+                p = SchedulerPolicy.named(policy);
+            } catch (IllegalArgumentException e) {
+                throw ModelOptions.usage(cmd, "--policy", e.getMessage());
+            }
+        } catch (LitmusException e) {
+            err.println(e.diagnostic().format());
             return 2;
         }
         Program program;
@@ -103,10 +111,10 @@ final class SimulateCommand implements Callable<Integer> {
             err.println(e.diagnostic().format());
             return 2;
         } catch (IOException e) {
-            err.println(file + ":1:1: error[E-IO]: cannot read file: " + e.getMessage());
+            err.println(file + ":1:1: error[E-IO]: cannot read file: " + InputText.describe(e));
             return 2;
         } catch (IllegalArgumentException e) {
-            err.println("remo simulate: " + e.getMessage());
+            err.println(file + ":1:1: error[E-SIMULATE]: " + e.getMessage());
             return 2;
         }
         out.print(report.format());

@@ -14,6 +14,16 @@ public final class Main {
 
     /** Runs the command line and exits with its status (documented in README.md). */
     public static void main(String[] args) throws InterruptedException {
+        System.exit(run(args));
+    }
+
+    /**
+     * Runs the command line on a thread with a large stack.
+     *
+     * @return the exit status (README.md: 0, 1, 2, 3)
+     * @throws InterruptedException if interrupted while waiting for the command
+     */
+    static int run(String[] args) throws InterruptedException {
         int[] status = {3};
         Thread worker = new Thread(null, () -> {
             try {
@@ -27,6 +37,6 @@ public final class Main {
         }, "remo", STACK_BYTES);
         worker.start();
         worker.join();
-        System.exit(status[0]);
+        return status[0];
     }
 }

@@ -1,0 +1,106 @@
+package remo.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Regression tests for the problems a new user's trial found (each once crashed or misled). */
+class NewUserTrialTest {
+
+    private static String suite(String id) {
+        return Path.of(System.getProperty("remo.root"), "examples", "suite", id + ".litmus").toString();
+    }
+
+    @Test
+    void aLongFlatConditionDoesNotOverflowTheStack(@TempDir Path tmp) throws Exception {
+        String terms = IntStream.range(0, 20_000).mapToObj(i -> "x = " + i).collect(Collectors.joining(" \\/ "));
+        Path f = tmp.resolve("flat.litmus");
+        Files.writeString(f, "RDMA Flat\n{ x@1 = 0; }\n P0@1 ;\n x = 1 ;\nexists (" + terms + ")\n");
+        CliRun r = CliRun.run("check", f.toString());
+        assertEquals(0, r.exit, r.err);
+        assertTrue(r.out.contains("Test Flat Allowed"), r.out);
+        assertFalse(r.err.contains("StackOverflowError"));
+    }
+
+    @Test
+    void invalidLimitsAreUsageErrors() {
+        CliRun neg = CliRun.run("check", "--max-executions", "-1", suite("L01"));
+        assertEquals(2, neg.exit);
+        assertEquals("<command line>:1:24: error[E-USAGE]: --max-executions must be 0 (no limit) or positive, not -1",
+                neg.err.strip());
+        assertEquals(2, CliRun.run("check", "--timeout", "-3", suite("L01")).exit);
+        assertTrue(CliRun.run("check", "--timeout", "NaN", suite("L01")).err.contains("error[E-USAGE]: --timeout"));
+        assertTrue(CliRun.run("bench", "--rounds", "0", suite("L01")).err.contains("error[E-USAGE]: --rounds must be at least 1"));
+        assertTrue(CliRun.run("simulate", "--runs", "0", suite("L01")).err
+                .startsWith("<command line>:1:17: error[E-USAGE]: --runs must be at least 1"));
+    }
+
+    @Test
+    void fuzzNeedsBundledModels() {
+        CliRun r = CliRun.run("fuzz", "--programs", "2", "--models", "examples/models/x86tso-herd-style.cat");
+        assertEquals(2, r.exit);
+        assertTrue(r.err.contains("error[E-MODEL]: fuzz compares the cat models with the abstract machines"), r.err);
+        assertFalse(r.err.contains("Exception"));
+    }
+
+    @Test
+    void nonUtf8AndControlCharactersAreReportedWithPositions(@TempDir Path tmp) throws Exception {
+        Path latin1 = tmp.resolve("latin1.litmus");
+        Files.write(latin1, "RDMA T\n{ x@1 = 0; }\n P0@1 ;\n x = 1 ; (* caf\u00e9 *)\nexists (x = 1)\n"
+                .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        CliRun a = CliRun.run("check", latin1.toString());
+        assertEquals(2, a.exit);
+        assertTrue(a.err.contains("latin1.litmus:4:16: error[E-LEX]: invalid UTF-8 byte 0xE9; the file must be UTF-8 text"), a.err);
+        Path nul = tmp.resolve("nul.litmus");
+        Files.writeString(nul, "RDMA T\n{ x@1 = 0; }\n P0@1 ;\n x = 1 \u0000;\nexists (x = 1)\n");
+        CliRun b = CliRun.run("check", nul.toString());
+        assertTrue(b.err.contains("nul.litmus:4:8: error[E-LEX]: unexpected character '\\u0000'"), b.err);
+        Path cat = tmp.resolve("binary.cat");
+        Files.write(cat, new byte[] {'l', 'e', 't', ' ', (byte) 0xff, (byte) 0xfe});
+        CliRun c = CliRun.run("check", "--model", cat.toString(), suite("L01"));
+        assertEquals(2, c.exit);
+        assertTrue(c.err.contains("binary.cat:1:5: error[E-CAT-SYNTAX]: invalid UTF-8 byte 0xFF"), c.err);
+    }
+
+    @Test
+    void aDirectoryWithoutTestsIsAnError(@TempDir Path tmp) {
+        CliRun r = CliRun.run("check", tmp.toString());
+        assertEquals(2, r.exit);
+        assertTrue(r.err.contains(":1:1: error[E-IO]: no .litmus files in this directory"), r.err);
+    }
+
+    @Test
+    void theSuiteTableWorksWithExpectUnderEveryModel() {
+        String dir = Path.of(System.getProperty("remo.root"), "examples", "suite").toString();
+        for (String model : new String[] {"rdma-tso", "rdma-wait-rmw", "sc"}) {
+            CliRun r = CliRun.run("check", "--model", model, dir, "--expect", dir + "/expected.tsv");
+            assertEquals(0, r.exit, model + ": " + r.err);
+            assertTrue(r.out.contains("Expectations: 71 agree, 0 mismatches"), model + ": " + r.out);
+        }
+    }
+
+    @Test
+    void aPartialForbiddenIsUndecidedNotAMismatch() {
+        String dir = Path.of(System.getProperty("remo.root"), "examples", "suite").toString();
+        CliRun r = CliRun.run("check", "--max-executions", "30", suite("W10"), "--expect", dir + "/expected.tsv");
+        assertEquals(0, r.exit, r.err);
+        assertTrue(r.out.contains("Expectations: 0 agree, 0 mismatches, 1 undecided (partial)"), r.out);
+        assertTrue(r.err.contains("UNDECIDED"), r.err);
+        assertFalse(r.out.contains("no complete execution"), "a partial run does not claim there is no complete execution");
+    }
+
+    @Test
+    void unknownSkippedChecksAreWarnedAbout() {
+        CliRun r = CliRun.run("check", "--skipcheck", "causalty", suite("L01"));
+        assertEquals(0, r.exit);
+        assertTrue(r.err.contains("warning[W-SKIPCHECK]: model rdma-tso-rmw has no check named 'causalty' "
+                + "(its checks: atomicity, causality, coherence)"), r.err);
+    }
+}

@@ -65,7 +65,7 @@ final class CheckCommand implements Callable<Integer> {
         CheckReporting reporting;
         try {
             reporting = CheckReporting.open(reportOptions, originalArgs, files.size(), Set.copyOf(modelOptions.skipChecks),
-                    System.console() != null, err);
+                    remo.cli.report.Terminal.stderrIsTerminal(), err);
         } catch (LitmusException e) {
             err.println(e.diagnostic().format());
             return 2;

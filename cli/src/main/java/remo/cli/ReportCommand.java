@@ -91,7 +91,7 @@ final class ReportCommand implements Callable<Integer> {
         int mismatches = 0;
         boolean inputError = false;
         List<ReportEntry> entries = new ArrayList<>();
-        try (Progress progress = Progress.create(files.size(), System.console() != null, quiet, err)) {
+        try (Progress progress = Progress.create(files.size(), remo.cli.report.Terminal.stderrIsTerminal(), quiet, err)) {
             PrintStream guardedErr = progress.guard(err);
             CheckOptions base = modelOptions.checkOptions();
             if (progress.listener() != null) {

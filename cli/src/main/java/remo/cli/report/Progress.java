@@ -20,7 +20,7 @@ public interface Progress extends AutoCloseable {
      * The progress display for a run.
      *
      * @param totalTests  number of tests the run will check
-     * @param interactive whether standard error is a terminal ({@code System.console() != null})
+     * @param interactive whether standard error is a terminal ({@link Terminal#stderrIsTerminal()})
      * @param quiet       {@code --quiet}: show nothing
      * @param err         where to draw (standard error)
      * @return a terminal display if interactive and not quiet, else {@link #none()}

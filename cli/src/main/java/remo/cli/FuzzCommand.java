@@ -32,6 +32,9 @@ import remo.models.cat.CatException;
         exitCodeList = {"0:no mismatch", "1:the engines disagree on some program (printed, shrunk)", "2:usage error"})
 final class FuzzCommand implements Callable<Integer> {
 
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
     @Option(names = "--programs", paramLabel = "N", defaultValue = "1000", description = "Programs to generate (default ${DEFAULT-VALUE}).")
     long programs;
 
@@ -76,7 +79,13 @@ final class FuzzCommand implements Callable<Integer> {
         try {
             fuzzer = new DifferentialFuzzer(seed, models, maxCandidates);
         } catch (CatException e) {
-            System.err.println(e.diagnostic().format());
+            remo.litmus.Diagnostic d = e.diagnostic();
+            if (d.file().equals(ModelLibrary.COMMAND_LINE)) {
+                List<String> args = spec.commandLine().getParseResult().originalArgs();
+                d = ModelOptions.usage(args, "--models", d.message()).diagnostic();
+                d = new Diagnostic(d.severity(), "E-MODEL", d.file(), d.position(), d.message());
+            }
+            System.err.println(d.format());
             return 2;
         }
         o.printf(Locale.ROOT, "fuzz: seed %d, models %s, programs %d..%d%n", seed, String.join(",", models), from,

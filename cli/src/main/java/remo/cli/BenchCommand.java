@@ -47,7 +47,7 @@ final class BenchCommand implements Callable<Integer> {
                         "--rounds must be at least 1, not " + rounds);
             }
             runner = new TestRunner(new ModelLibrary(), modelOptions.model,
-                    modelOptions.flags(spec.commandLine().getParseResult().originalArgs()), modelOptions.checkOptions(),
+                    modelOptions.prepare(spec.commandLine().getParseResult().originalArgs()), modelOptions.checkOptions(),
                     modelOptions.engine());
         } catch (LitmusException e) {
             System.err.println(e.diagnostic().format());

@@ -80,15 +80,12 @@ final class CheckCommand implements Callable<Integer> {
         Map<Flag, String> flags;
         ExpectationFile expectations = null;
         try {
-            flags = modelOptions.flags(originalArgs);
-            if (modelOptions.model != null) {
-                new ModelLibrary().load(modelOptions.model);
-            }
+            flags = modelOptions.prepare(originalArgs);
             if (expect != null) {
                 expectations = ExpectationFile.read(expect, expect.toString());
             }
         } catch (LitmusException e) {
-            err.println(atArgument(e.diagnostic(), originalArgs).format());
+            err.println(e.diagnostic().format());
             return 2;
         }
         TestRunner runner = new TestRunner(new ModelLibrary(), modelOptions.model, flags,
@@ -153,15 +150,6 @@ final class CheckCommand implements Callable<Integer> {
             return 2;
         }
         return mismatches.isEmpty() ? 0 : 1;
-    }
-
-    /** Points a {@code <command line>:1:1} diagnostic about the model at the {@code --model} argument. */
-    private Diagnostic atArgument(Diagnostic d, List<String> args) {
-        if (d.file().equals(ModelLibrary.COMMAND_LINE) && d.position().equals(Position.START) && modelOptions.model != null) {
-            return new Diagnostic(d.severity(), d.code(), d.file(),
-                    new Position(1, ModelOptions.column(args, modelOptions.model)), d.message());
-        }
-        return d;
     }
 
     /** The model a test ran (or would have run) under, for per-model expectation columns. */

@@ -79,6 +79,32 @@ final class ModelOptions {
     }
 
     /**
+     * Validates the options before any test runs: the limits, the {@code --set} flags, and the
+     * {@code --model} (loaded once, so that a bad model is reported once, at its argument).
+     *
+     * @param originalArgs the command line
+     * @return the {@code --set} flags
+     * @throws LitmusException E-USAGE, E-FLAG, E-MODEL or a cat load error; command-line errors
+     *                         point at the offending argument
+     */
+    Map<Flag, String> prepare(List<String> originalArgs) throws LitmusException {
+        Map<Flag, String> f = flags(originalArgs);
+        if (model != null) {
+            try {
+                new ModelLibrary().load(model);
+            } catch (LitmusException e) {
+                Diagnostic d = e.diagnostic();
+                if (d.file().equals(ModelLibrary.COMMAND_LINE) && d.position().equals(Position.START)) {
+                    d = new Diagnostic(d.severity(), d.code(), d.file(), new Position(1, column(originalArgs, model)),
+                            d.message());
+                }
+                throw new LitmusException(d);
+            }
+        }
+        return f;
+    }
+
+    /**
      * Checks the numeric limits.
      *
      * @throws LitmusException E-USAGE for a negative execution limit or a negative or non-finite timeout

@@ -74,10 +74,7 @@ final class ReportCommand implements Callable<Integer> {
         Map<Flag, String> flags;
         ExpectationFile expectations = null;
         try {
-            flags = modelOptions.flags(originalArgs);
-            if (modelOptions.model != null) {
-                new ModelLibrary().load(modelOptions.model);
-            }
+            flags = modelOptions.prepare(originalArgs);
             if (expect != null) {
                 expectations = ExpectationFile.read(expect, expect.toString());
             }

@@ -152,6 +152,8 @@ public final class AxiomaticChecker {
         private final double[] rfRemaining;
         private final ModelFrame rfFrame;
         private final Relation coAllPotential;
+        /** co pairs present in every completion during the rf stage: IW before each unconditional write. */
+        private final Relation coInitial;
         private final Relation raoAll;
         private final Relation emptyRelation;
 
@@ -263,6 +265,14 @@ public final class AxiomaticChecker {
                 }
             }
             coAllPotential = co.build();
+            // the initial write of a location is co-before each of its writes that surely exists
+            Relation.Builder init = Relation.builder(n);
+            for (Event w : s.events()) {
+                if (w.kind().isWrite() && w.kind() != EventKind.IW && !w.conditional()) {
+                    init.add(w.location(), w.id());
+                }
+            }
+            coInitial = init.build();
 
             // rao classes: NAR events per target node, or per target location
             boolean perLocation = flags.is(Flag.RAO_SCOPE, "PER_LOCATION");
@@ -355,7 +365,7 @@ public final class AxiomaticChecker {
                 rfSource[r] = w;
                 if (prune && i + 1 < reads.length && rfRemaining[i + 1] >= PRUNE_THRESHOLD) {
                     ModelCheck violated = rfFrame.definitelyViolated(
-                            new Witnesses(rfLower(), rfUpper(i + 1), emptyRelation, coAllPotential, emptyRelation, raoAll));
+                            new Witnesses(rfLower(), rfUpper(i + 1), coInitial, coAllPotential, emptyRelation, raoAll));
                     if (violated != null) {
                         count();
                         continue;
@@ -423,6 +433,11 @@ public final class AxiomaticChecker {
             return remaining >= PRUNE_THRESHOLD;
         }
 
+        /**
+         * co as fixed so far: the order of the writes inserted at each location, and the initial
+         * write of every location before all its writes (inserted or not: co starts with IW in
+         * every completion, models.md §4.1). For a complete candidate this is exactly co.
+         */
         private Relation coRelation() {
             Relation.Builder b = Relation.builder(n);
             for (int l = 0; l < coOrder.length; l++) {
@@ -431,6 +446,9 @@ public final class AxiomaticChecker {
                     for (int j = i + 1; j < coLength[l]; j++) {
                         b.add(o[i], o[j]);
                     }
+                }
+                for (int w : coToInsert[l]) {
+                    b.add(l, w);
                 }
             }
             return b.build();

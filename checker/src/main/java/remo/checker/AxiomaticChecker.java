@@ -192,7 +192,7 @@ public final class AxiomaticChecker {
             this.flags = flags;
             this.options = options;
             this.start = start;
-            this.deadline = options.timeout() == null ? Long.MAX_VALUE : start + options.timeout().toNanos();
+            this.deadline = options.deadline(start);
             CheckOptions.Collect c = options.collect();
             this.prune = options.prune() && c != CheckOptions.Collect.FORBIDDEN && c != CheckOptions.Collect.ALL;
             this.n = s.size();
@@ -303,9 +303,25 @@ public final class AxiomaticChecker {
 
         void enumerate() {
             try {
+                if (rfFrame != null) {
+                    rfFrame.setDeadline(deadline);
+                }
                 chooseRf(0);
             } catch (Stop stop) {
                 // partialReason is set
+            } catch (remo.models.EvaluationTimeoutException e) {
+                partialReason = String.format("time limit reached after %.1f s (--timeout)", (System.nanoTime() - start) / 1e9);
+            }
+        }
+
+        /** Stops the run if the time limit has passed (checked before every model evaluation). */
+        private void checkTime() {
+            if (deadline != Long.MAX_VALUE) {
+                long now = System.nanoTime();
+                if (now > deadline) {
+                    partialReason = String.format("time limit reached after %.1f s (--timeout)", (now - start) / 1e9);
+                    throw new Stop();
+                }
             }
         }
 
@@ -316,12 +332,8 @@ public final class AxiomaticChecker {
                         + options.maxExecutions() + ")";
                 throw new Stop();
             }
+            checkTime();
             if ((explored & 127) == 0) {
-                long now = System.nanoTime();
-                if (now > deadline) {
-                    partialReason = String.format("time limit reached after %.1f s (--timeout)", (now - start) / 1e9);
-                    throw new Stop();
-                }
                 if (options.progress() != null) {
                     options.progress().progress(explored, consistentCount);
                 }
@@ -364,6 +376,7 @@ public final class AxiomaticChecker {
             for (int w : candidates[i]) {
                 rfSource[r] = w;
                 if (prune && i + 1 < reads.length && rfRemaining[i + 1] >= PRUNE_THRESHOLD) {
+                    checkTime();
                     ModelCheck violated = rfFrame.definitelyViolated(
                             new Witnesses(rfLower(), rfUpper(i + 1), coInitial, coAllPotential, emptyRelation, raoAll));
                     if (violated != null) {
@@ -387,6 +400,7 @@ public final class AxiomaticChecker {
             EventSet existingSet = EventSet.of(n, existing);
             frame = frames.computeIfAbsent(existingSet,
                     m -> model.frame(MaskedUniverse.exact(s, m), flags, options.skippedChecks()));
+            frame.setDeadline(deadline);
             rfExact = rfLower();
             // co: per location, IW first, then the existing writes to insert
             int locs = s.locationCount();
@@ -473,6 +487,7 @@ public final class AxiomaticChecker {
                 coLength[loc] = len + 1;
                 boolean abandoned = false;
                 if (prune && worthCheckingAfterCo(loc, k)) {
+                    checkTime();
                     ModelCheck violated = frame.definitelyViolated(
                             new Witnesses(rfExact, rfExact, coRelation(), coUpper, emptyRelation, raoAll));
                     if (violated != null) {

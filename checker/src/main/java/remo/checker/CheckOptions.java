@@ -51,6 +51,24 @@ public record CheckOptions(long maxExecutions, Duration timeout, Set<String> ski
         void progress(long explored, long consistent);
     }
 
+    /**
+     * The {@link System#nanoTime()} at which a run started at {@code start} must stop: saturating,
+     * so that a huge timeout means no limit rather than an overflow into the past.
+     */
+    public long deadline(long start) {
+        if (timeout == null) {
+            return Long.MAX_VALUE;
+        }
+        long nanos;
+        try {
+            nanos = timeout.toNanos();
+        } catch (ArithmeticException e) {
+            return Long.MAX_VALUE;
+        }
+        long d = start + nanos;
+        return ((start ^ d) & (nanos ^ d)) < 0 ? Long.MAX_VALUE : d;
+    }
+
     /** No limits, nothing collected, pruning on. */
     public static CheckOptions defaults() {
         return new CheckOptions(0, null, Set.of(), Collect.NONE, 0, true, null);

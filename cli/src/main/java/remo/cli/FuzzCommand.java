@@ -58,9 +58,16 @@ final class FuzzCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintStream o = System.out;
-        if (programs < 1 || maxCandidates < 1 || from < 0) {
+        models.removeIf(String::isBlank);
+        if (models.isEmpty()) {
+            System.err.println(ModelOptions.usage(spec.commandLine().getParseResult().originalArgs(), "--models",
+                    "--models names no model; give bundled model names separated by commas").diagnostic().format());
+            return 2;
+        }
+        if (programs < 1 || maxCandidates < 1 || from < 0 || from > Long.MAX_VALUE - programs) {
             System.err.println(Diagnostic.error("E-USAGE", ModelLibrary.COMMAND_LINE, Position.START,
-                    "--programs and --max-candidates must be positive, --from non-negative").format());
+                    "--programs and --max-candidates must be positive, --from non-negative and --from + --programs "
+                            + "within 64 bits").format());
             return 2;
         }
         if (out != null) {

@@ -132,16 +132,29 @@ final class GenCommand implements Callable<Integer> {
         List<String> args = spec.commandLine().getParseResult().originalArgs();
         try {
             List<Program> programs = new ArrayList<>();
+            if (name != null && !name.matches("[A-Za-z0-9_./+\\-\\[\\]:]+")) {
+                throw error(args, name, "E-GEN", "--name must be one or more of the characters A-Z a-z 0-9 _ . / + - [ ] : "
+                        + "(a litmus test name, language.md §3.1), found '" + remo.litmus.SourceText.printable(name) + "'");
+            }
             if (mode.cycle != null) {
                 int column = ModelOptions.column(args, mode.cycle);
-                programs.add(CycleTestBuilder.fromEdges(mode.cycle, name, ModelLibrary.COMMAND_LINE, column));
+                try {
+                    programs.add(CycleTestBuilder.fromEdges(mode.cycle, name, ModelLibrary.COMMAND_LINE, column));
+                } catch (IllegalArgumentException e) {
+                    throw error(args, name == null ? mode.cycle : name, "E-GEN", e.getMessage());
+                }
             } else {
                 if (mode.random < 0) {
                     throw error(args, String.valueOf(mode.random), "E-GEN", "--random needs a count >= 0");
                 }
                 RandomProgramGenerator gen = new RandomProgramGenerator(config(args), seed);
-                for (int k = 0; k < mode.random; k++) {
-                    programs.add(gen.next());
+                try {
+                    for (int k = 0; k < mode.random; k++) {
+                        programs.add(gen.next());
+                    }
+                } catch (IllegalArgumentException e) {
+                    throw new LitmusException(Diagnostic.error("E-GEN", ModelLibrary.COMMAND_LINE, Position.START,
+                            "the knobs cannot generate a program: " + e.getMessage()));
                 }
             }
             if (out == null) {
@@ -176,7 +189,7 @@ final class GenCommand implements Callable<Integer> {
             }
         } catch (IOException | RuntimeException e) {
             throw new LitmusException(Diagnostic.error("E-IO", out.toString(), Position.START,
-                    "cannot write: " + e.getMessage()));
+                    "cannot write: " + CheckReporting.describeWriteFailure(e)));
         }
     }
 
@@ -216,6 +229,10 @@ final class GenCommand implements Callable<Integer> {
                 int weight;
                 try {
                     weight = Integer.parseInt(w.substring(eq + 1));
+                    if (weight > 1_000_000) {
+                        throw error(args, w, "E-GEN", "weight of " + kind.keyword() + " is too large: " + weight
+                                + " (at most 1000000)");
+                    }
                 } catch (NumberFormatException e) {
                     throw error(args, w, "E-GEN", "weight of " + kind.keyword() + " is not a number: '" + w.substring(eq + 1) + "'");
                 }

@@ -33,6 +33,11 @@ public final class Main {
                 System.err.println("remo: error[E-LIMIT]: input too large or too deeply nested to process "
                         + "(stack exhausted); split the test or simplify its condition or model");
                 status[0] = 2;
+            } catch (OutOfMemoryError e) {
+                System.out.flush();
+                System.err.println("remo: error[E-LIMIT]: out of memory; the input is too large for the heap "
+                        + "(give Java more with REMO_JAVA_OPTS=-Xmx…, or use --max-executions / --timeout)");
+                status[0] = 2;
             }
         }, "remo", STACK_BYTES);
         worker.start();

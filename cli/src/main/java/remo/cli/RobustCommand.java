@@ -42,7 +42,7 @@ import remo.models.algebra.Relation;
         description = "Does the program behave as if RDMA were sequentially consistent? If not, show a violating "
                 + "execution and (with --repair) the smallest set of fences that makes it so.",
         exitCodeListHeading = "%nExit status:%n",
-        exitCodeList = {"0:every program was analysed (robust or not)", "2:usage error or bad input",
+        exitCodeList = {"0:every program was analysed (robust or not; a limit gives robustness unknown)", "2:usage error or bad input",
                 "3:internal error"})
 final class RobustCommand implements Callable<Integer> {
 
@@ -77,6 +77,15 @@ final class RobustCommand implements Callable<Integer> {
     @Option(names = "--set", paramLabel = "FLAG=VALUE", description = "Set a model flag (repeatable).")
     List<String> sets = new ArrayList<>();
 
+    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "0",
+            description = "Give up on a test (analysis and repair search) after this many seconds; its robustness is "
+                    + "then reported unknown (0 = no limit; default ${DEFAULT-VALUE}).")
+    double timeoutSeconds;
+
+    @Option(names = "--max-executions", paramLabel = "N", defaultValue = "0",
+            description = "Give up when one enumeration explores more than N candidates (0 = no limit).")
+    long maxExecutions;
+
     @Override
     public Integer call() {
         PrintStream out = System.out;
@@ -99,6 +108,8 @@ final class RobustCommand implements Callable<Integer> {
         }
         ModelOptions flagsOnly = new ModelOptions();
         flagsOnly.sets = sets;
+        flagsOnly.timeoutSeconds = timeoutSeconds;
+        flagsOnly.maxExecutions = maxExecutions;
         java.util.Map<remo.litmus.Flag, String> cliFlags;
         try {
             cliFlags = flagsOnly.flags(spec.commandLine().getParseResult().originalArgs());
@@ -124,7 +135,13 @@ final class RobustCommand implements Callable<Integer> {
                 }
                 CatModel strong = library.load(strongName);
                 FlagValues flags = FlagValues.defaults().withAll(p.flags()).withAll(cliFlags);
-                Robustness robustness = new Robustness(weak, strong, flags, CheckOptions.defaults());
+                CheckOptions limits = CheckOptions.defaults().withMaxExecutions(maxExecutions);
+                Robustness robustness = new Robustness(weak, strong, flags, limits);
+                if (timeoutSeconds > 0) {
+                    robustness = robustness.withDeadline(limits.withTimeout(
+                            java.time.Duration.ofNanos((long) Math.min(timeoutSeconds * 1e9, Long.MAX_VALUE / 2)))
+                            .deadline(System.nanoTime()));
+                }
                 RobustnessReport report = robustness.analyse(p);
                 print(out, report);
                 if (repair) {
@@ -138,8 +155,11 @@ final class RobustCommand implements Callable<Integer> {
                 err.println(atModelArgument(e.diagnostic()).format());
                 error = true;
             } catch (LimitReachedException e) {
-                err.println(in.shown() + ": " + e.getMessage());
-                error = true;
+                // like a partial check result: reported, not an input error
+                out.println("Robustness unknown: " + e.getMessage());
+                out.println();
+                err.println(Diagnostic.warning("W-LIMIT", in.shown(), Position.START, "robustness unknown: "
+                        + e.getMessage()).format());
             } catch (java.io.IOException e) {
                 err.println(Diagnostic.error("E-IO", in.shown(), Position.START, "cannot read file: " + e.getMessage()).format());
                 error = true;

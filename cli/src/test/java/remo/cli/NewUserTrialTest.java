@@ -103,4 +103,84 @@ class NewUserTrialTest {
         assertTrue(r.err.contains("warning[W-SKIPCHECK]: model rdma-tso-rmw has no check named 'causalty' "
                 + "(its checks: atomicity, causality, coherence)"), r.err);
     }
+
+    // ---- second trial
+
+    @Test
+    void malformedGeneratorAndFuzzArgumentsAreUsageErrors() {
+        CliRun comma = CliRun.run("fuzz", "--programs", "3", "--models", ",");
+        assertEquals(2, comma.exit, comma.err);
+        assertTrue(comma.err.contains("error[E-USAGE]: --models names no model"), comma.err);
+        CliRun wrap = CliRun.run("fuzz", "--from", "9223372036854775807", "--programs", "3");
+        assertEquals(2, wrap.exit, wrap.err);
+        CliRun weight = CliRun.run("gen", "--random", "2", "--weight", "put=2147483647");
+        assertEquals(2, weight.exit, weight.err);
+        assertTrue(weight.err.contains("error[E-GEN]: weight of put is too large"), weight.err);
+        CliRun name = CliRun.run("gen", "--cycle", "PodWR Fre PodWR Fre", "--name", "");
+        assertEquals(2, name.exit, name.err);
+        assertTrue(name.err.contains("error[E-GEN]: --name must be one or more of the characters"), name.err);
+        assertFalse((comma.err + wrap.err + weight.err + name.err).contains("Exception"));
+    }
+
+    @Test
+    void compareLogsReadsStateCountsSafelyAndTestsWithoutPrintedItems(@TempDir Path tmp) throws Exception {
+        Path huge = tmp.resolve("huge.txt");
+        Files.writeString(huge, "Test X Allowed\nStates 99999999999999999999\nx=1;\nOk\n");
+        CliRun r = CliRun.run("compare-logs", huge.toString(), huge.toString());
+        assertEquals(2, r.exit, r.err);
+        assertTrue(r.err.contains("huge.txt:2:9: error[E-LOG]: state count 99999999999999999999 is out of range"), r.err);
+        Path t = tmp.resolve("true.litmus");
+        Files.writeString(t, "RDMA T\n{ x@1 = 0; }\n P0@1 ;\n x = 1 ;\nexists (true)\n");
+        CliRun check = CliRun.run("check", t.toString());
+        Path log = tmp.resolve("log.txt");
+        Files.writeString(log, check.out);
+        CliRun same = CliRun.run("compare-logs", log.toString(), log.toString());
+        assertEquals(0, same.exit, same.err);
+    }
+
+    @Test
+    void aHugeTimeoutMeansNoLimit() {
+        CliRun r = CliRun.run("check", "--timeout", "1e10", suite("C12"));
+        assertEquals(0, r.exit);
+        assertFalse(r.out.contains("partial"), r.out);
+    }
+
+    @Test
+    void theTimeoutIsHonouredOnLargePrograms(@TempDir Path tmp) throws Exception {
+        StringBuilder sb = new StringBuilder("RDMA Seq\n{ x@1 = 0; }\n P0@1 ;\n");
+        for (int i = 1; i <= 2000; i++) {
+            sb.append(" x = ").append(i).append(" ;\n");
+        }
+        sb.append("exists (x = 1)\n");
+        Path f = tmp.resolve("seq.litmus");
+        Files.writeString(f, sb.toString());
+        long t0 = System.nanoTime();
+        CliRun r = CliRun.run("check", "--timeout", "1", f.toString());
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        assertEquals(0, r.exit, r.err);
+        assertTrue(r.out.contains("time limit reached"), r.out);
+        assertTrue(seconds < 15, "stopped " + seconds + " s after start with --timeout 1");
+    }
+
+    @Test
+    void robustHasATimeLimitAndNamesTheWeakModelFirst() {
+        CliRun weak = CliRun.run("robust", "--weak", "tso", suite("L03"));
+        assertEquals(2, weak.exit);
+        assertTrue(weak.err.contains("error[E-UNSUPPORTED]: instruction 'put' is not supported by model tso"), weak.err);
+        CliRun limited = CliRun.run("robust", "--repair", "--max-executions", "3", suite("W10"));
+        assertEquals(0, limited.exit, limited.err);
+        assertTrue(limited.out.contains("Robustness unknown:"), limited.out);
+        assertTrue(limited.err.contains("warning[W-LIMIT]: robustness unknown"), limited.err);
+    }
+
+    @Test
+    void concurrentSimulationCountsANeverSucceedingAwaitAsStuck(@TempDir Path tmp) throws Exception {
+        Path f = tmp.resolve("await.litmus");
+        Files.writeString(f, "RDMA T\n{ x@1 = 0; }\n P0@1 ;\n await x == 1 ;\nexists (x = 1)\n");
+        long t0 = System.nanoTime();
+        CliRun r = CliRun.run("simulate", "--mode", "concurrent", "--runs", "5", f.toString());
+        assertEquals(0, r.exit, r.out + r.err);
+        assertTrue(r.out.contains("0 completed, 0 discarded (assume), 5 stuck, 0 failed"), r.out);
+        assertTrue((System.nanoTime() - t0) / 1e9 < 8, "stuck runs are detected, not waited out");
+    }
 }

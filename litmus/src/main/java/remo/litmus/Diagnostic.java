@@ -44,9 +44,14 @@ public record Diagnostic(Severity severity, String code, String file, Position p
         return new Diagnostic(Severity.WARNING, code, file, position, message);
     }
 
-    /** The one-line report, for example {@code X01.litmus:5:7: error[E-NONLOCAL]: ...}. */
+    /**
+     * The one-line report, for example {@code X01.litmus:5:7: error[E-NONLOCAL]: ...}. Line breaks
+     * inside the message (quoted input text) are shown as {@code \n} so the report stays one line.
+     */
     public String format() {
-        return file + ":" + position.line() + ":" + position.column() + ": " + severity.word() + "[" + code + "]: " + message;
+        String text = message.indexOf('\n') >= 0 || message.indexOf('\r') >= 0
+                ? message.replace("\r\n", "\\n").replace("\n", "\\n").replace("\r", "\\r") : message;
+        return file + ":" + position.line() + ":" + position.column() + ": " + severity.word() + "[" + code + "]: " + text;
     }
 
     @Override

@@ -62,6 +62,13 @@ public final class SourceText {
         return e instanceof CharacterCodingException || e.getCause() instanceof CharacterCodingException;
     }
 
+    /** A string as messages show it: control characters escaped (so a message stays on one line). */
+    public static String printable(String s) {
+        StringBuilder sb = new StringBuilder();
+        s.codePoints().forEach(cp -> sb.append(show(cp)));
+        return sb.toString();
+    }
+
     /**
      * A character as messages show it: itself if printable, else an escape such as {@code \u0000}.
      *

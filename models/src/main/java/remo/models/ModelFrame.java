@@ -36,6 +36,7 @@ public final class ModelFrame {
     private final int[][] groupStamp;
     private final Object[][][] groupCurrent;
     private int epoch = 1;
+    private long deadline = Long.MAX_VALUE;
     private Witnesses witnesses;
     private boolean exact;
 
@@ -57,6 +58,14 @@ public final class ModelFrame {
         groupValue = new Object[2][model.groupCount][];
         groupStamp = new int[2][model.groupCount];
         groupCurrent = new Object[2][model.groupCount][];
+    }
+
+    /**
+     * Sets a deadline ({@link System#nanoTime()} value): evaluations on large universes check it
+     * before each costly operation and throw {@link EvaluationTimeoutException} once it has passed.
+     */
+    public void setDeadline(long nanoTime) {
+        this.deadline = nanoTime;
     }
 
     /** The model evaluated by this frame. */
@@ -217,6 +226,9 @@ public final class ModelFrame {
     }
 
     private Object compute(Node n, Bound b) {
+        if (deadline != Long.MAX_VALUE && universe.size() > 64 && System.nanoTime() > deadline) {
+            throw new EvaluationTimeoutException();
+        }
         switch (n.op) {
             case BUILTIN:
                 return builtin(n.builtin, b);

@@ -100,9 +100,18 @@ final class ConcEndpoint extends EndpointBase {
                 }
             }
             if (v == expected) {
+                awaiting = false;
                 return v;
             }
+            awaiting = true;
+            if ((spins & 1023) == 1023 && engine.nothingCanChange(this) && s.mem.get(off) != expected) {
+                awaiting = false;
+                throw new SimulationDeadlockException(who("await") + ": " + s.describe() + " offset " + off
+                        + " never holds " + expected + ": every other thread has finished or is waiting and no NIC "
+                        + "work is pending", null);
+            }
             if (System.nanoTime() > deadlineNanos) {
+                awaiting = false;
                 throw new SimulationDeadlockException(who("await") + ": " + s.describe() + " offset " + off
                         + " never held " + expected + " before the deadline", null);
             }
@@ -113,6 +122,9 @@ final class ConcEndpoint extends EndpointBase {
             }
         }
     }
+
+    /** Whether this endpoint's thread is spinning in an {@code await} whose value has not appeared yet. */
+    volatile boolean awaiting;
 
     @Override
     public void store(Region r, int off, long value) {

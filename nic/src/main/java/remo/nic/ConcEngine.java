@@ -224,6 +224,29 @@ final class ConcEngine implements Engine {
         }
     }
 
+    /**
+     * Whether no other thread and no NIC work can still change memory: every other endpoint's
+     * thread has terminated or is itself waiting in an {@code await}, and every queue pair has
+     * finished all the work requests published to it. Then a waiting {@code await} can never
+     * succeed: the run is stuck (operational.md §5), not failed.
+     */
+    boolean nothingCanChange(ConcEndpoint waiting) {
+        for (ConcEndpoint ep : endpoints) {
+            if (ep != waiting) {
+                Thread t = ep.owner;
+                if (t != null && t.getState() != Thread.State.TERMINATED && !ep.awaiting) {
+                    return false;
+                }
+            }
+            for (ConcQp q : ep.qpList) {
+                if (q.head() < q.tail()) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
     /** Waits until every QP's published WRs are finished. */
     private void quiesce() {
         for (ConcEndpoint ep : endpoints) {

@@ -55,8 +55,12 @@ public final class DifferentialFuzzer {
      * @param candidateBound programs whose axiomatic enumeration exceeds this many candidates are
      *                       skipped (operational.md §8.3 allows skipping; the rate is reported)
      * @throws CatException E-MODEL if a model is not one of the bundled models
+     * @throws IllegalArgumentException if {@code models} is empty
      */
     public DifferentialFuzzer(long seed, List<String> models, long candidateBound) throws CatException {
+        if (models.isEmpty()) {
+            throw new IllegalArgumentException("no model to compare");
+        }
         this.seed = seed;
         this.models = List.copyOf(models);
         this.candidateBound = candidateBound;

@@ -76,7 +76,7 @@ final class StateSpaceSearch {
         this.machine = machine;
         this.options = options;
         this.start = start;
-        this.deadline = options.timeout() == null ? Long.MAX_VALUE : start + options.timeout().toNanos();
+        this.deadline = options.deadline(start);
     }
 
     /** Runs the search from the initial state. */

@@ -26,6 +26,7 @@ public final class Robustness {
     private final CatModel strong;
     private final FlagValues flags;
     private final CheckOptions options;
+    private final long deadline;
 
     /**
      * @param weak    the weak model M
@@ -34,10 +35,41 @@ public final class Robustness {
      * @param options limits for each enumeration
      */
     public Robustness(CatModel weak, CatModel strong, FlagValues flags, CheckOptions options) {
+        this(weak, strong, flags, options, Long.MAX_VALUE);
+    }
+
+    private Robustness(CatModel weak, CatModel strong, FlagValues flags, CheckOptions options, long deadline) {
         this.weak = weak;
         this.strong = strong;
         this.flags = flags;
         this.options = options;
+        this.deadline = deadline;
+    }
+
+    /**
+     * A copy whose analyses (and repair searches) stop with {@link LimitReachedException} once
+     * {@link System#nanoTime()} passes {@code nanoTime}: a time limit for a whole test.
+     */
+    public Robustness withDeadline(long nanoTime) {
+        return new Robustness(weak, strong, flags, options, nanoTime);
+    }
+
+    /**
+     * The options for the next enumeration: the configured ones, with the time left before the
+     * deadline as their timeout.
+     *
+     * @throws LimitReachedException if the deadline has passed
+     */
+    CheckOptions options() {
+        if (deadline == Long.MAX_VALUE) {
+            return options;
+        }
+        long left = deadline - System.nanoTime();
+        if (left <= 0) {
+            throw new LimitReachedException("the time limit was reached (--timeout)");
+        }
+        java.time.Duration d = java.time.Duration.ofNanos(left);
+        return options.timeout() != null && options.timeout().compareTo(d) < 0 ? options : options.withTimeout(d);
     }
 
     /**
@@ -75,7 +107,10 @@ public final class Robustness {
      * @throws LitmusException E-UNSUPPORTED if S rejects an instruction of the program
      */
     public Set<FinalState> strongStates(Program p) throws LitmusException {
-        CheckResult r = AxiomaticChecker.check(p, strong, flags, options);
+        CheckResult r = AxiomaticChecker.check(p, strong, flags, options());
+        if (r.partial()) {
+            throw new LimitReachedException("the strong outcome set of " + p.name() + " is unknown: " + r.partialReason());
+        }
         return r.fullStates();
     }
 
@@ -86,13 +121,13 @@ public final class Robustness {
      * @throws LimitReachedException if a limit of the options stopped an enumeration first
      */
     public RobustnessReport analyse(Program p) throws LitmusException {
+        CheckResult weakResult = AxiomaticChecker.check(p, weak, flags, options());
         Set<FinalState> strongStates = strongStates(p);
-        CheckResult weakResult = AxiomaticChecker.check(p, weak, flags, options);
         GraphCheck.Judge judge = new GraphCheck.Judge(new EventStructure(p, flags), strong, flags);
         Execution[] stateViolation = {null};
         Execution[] traceViolation = {null};
         CheckOutcome[] traceOutcome = {null};
-        AxiomaticChecker.ExploreStatus status = AxiomaticChecker.explore(p, weak, flags, options, x -> {
+        AxiomaticChecker.ExploreStatus status = AxiomaticChecker.explore(p, weak, flags, options(), x -> {
             if (stateViolation[0] == null && !strongStates.contains(x.finalState())) {
                 stateViolation[0] = x;
             }
@@ -126,10 +161,10 @@ public final class Robustness {
     public boolean isRobust(Program p, Notion notion, Set<FinalState> strongStates) throws LitmusException {
         AxiomaticChecker.ExploreStatus status;
         if (notion == Notion.STATE) {
-            status = AxiomaticChecker.explore(p, weak, flags, options, x -> strongStates.contains(x.finalState()));
+            status = AxiomaticChecker.explore(p, weak, flags, options(), x -> strongStates.contains(x.finalState()));
         } else {
             GraphCheck.Judge judge = new GraphCheck.Judge(new EventStructure(p, flags), strong, flags);
-            status = AxiomaticChecker.explore(p, weak, flags, options, x -> judge.judge(x).consistent());
+            status = AxiomaticChecker.explore(p, weak, flags, options(), x -> judge.judge(x).consistent());
         }
         if (status == AxiomaticChecker.ExploreStatus.LIMIT_REACHED) {
             throw new LimitReachedException("robustness of " + p.name() + " is unknown: a limit was reached");

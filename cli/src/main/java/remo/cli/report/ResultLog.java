@@ -88,7 +88,10 @@ public final class ResultLog {
         try {
             text = Files.readString(path, StandardCharsets.UTF_8);
         } catch (IOException | RuntimeException e) {
-            throw new LitmusException(Diagnostic.error("E-IO", shown, Position.START, "cannot read log: " + e.getMessage()));
+            throw new LitmusException(Diagnostic.error("E-IO", shown, Position.START, "cannot read log: "
+                    + (remo.litmus.SourceText.isEncodingProblem(e) ? "the file is not UTF-8 text"
+                    : e instanceof java.nio.file.NoSuchFileException ? "no such file"
+                    : e instanceof java.nio.file.AccessDeniedException ? "permission denied" : e.getMessage())));
         }
         return parse(text, shown);
     }
@@ -155,13 +158,23 @@ public final class ResultLog {
                 if (!sm.matches()) {
                     throw error(shown, i, indent(line) + 7, "expected 'States N', found '" + abbreviate(t) + "'");
                 }
-                int n = Integer.parseInt(sm.group(1));
+                int n;
+                try {
+                    n = Integer.parseInt(sm.group(1));
+                } catch (NumberFormatException e) {
+                    throw error(shown, i, indent(line) + 8, "state count " + abbreviate(sm.group(1)) + " is out of range");
+                }
                 states = new java.util.LinkedHashSet<>();
-                for (int k = 1; k <= n; k++) {
-                    if (i + k >= lines.length || lines[i + k].isBlank()) {
-                        throw error(shown, i + k, 1, "'States " + n + "' announces " + n + " state lines, found " + (k - 1));
+                if (n == 1 && i + 1 < lines.length && lines[i + 1].isBlank()) {
+                    // a test that prints no item (e.g. exists (true)) has one state with no items
+                    states.add(Set.of());
+                } else {
+                    for (int k = 1; k <= n; k++) {
+                        if (i + k >= lines.length || lines[i + k].isBlank()) {
+                            throw error(shown, i + k, 1, "'States " + n + "' announces " + n + " state lines, found " + (k - 1));
+                        }
+                        states.add(state(lines[i + k], shown, i + k));
                     }
-                    states.add(state(lines[i + k], shown, i + k));
                 }
                 i += n;
             } else if (t.equals("Ok") || t.equals("No")) {

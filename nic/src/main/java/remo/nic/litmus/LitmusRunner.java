@@ -225,6 +225,11 @@ public final class LitmusRunner {
     }
 
     private LitmusRun finish(long seed, RunResult result, List<LitmusScript> scripts, SimCluster cluster) {
+        if (!result.threadFailures().isEmpty() && result.threadFailures().values().stream()
+                .allMatch(t -> t instanceof SimulationDeadlockException)) {
+            // concurrent mode: an await that can never succeed is a stuck run (operational.md §5), not a failure
+            return stuck(seed, result, scripts, result.threadFailures().values().iterator().next().getMessage());
+        }
         if (!result.threadFailures().isEmpty()) {
             Map.Entry<String, Throwable> f = result.threadFailures().entrySet().iterator().next();
             return new LitmusRun(seed, LitmusRun.Status.FAILED, null, result.trace(), result.schedule(), calls(scripts),

@@ -61,7 +61,19 @@ final class BenchCommand implements Callable<Integer> {
             long executions = 0;
             errors = 0;
             for (Inputs.Input in : files) {
-                TestOutcome o = runner.run(in.path(), in.shown());
+                TestOutcome o = in.missing()
+                        ? new TestOutcome(in.shown(), null, null, remo.litmus.Diagnostic.error("E-IO", in.shown(),
+                        remo.litmus.Position.START, in.problem()), List.of())
+                        : runner.run(in.path(), in.shown());
+                if (round == 1) {
+                    List<String> args = spec.commandLine().getParseResult().originalArgs();
+                    for (remo.litmus.Diagnostic w : o.warnings()) {
+                        System.err.println(modelOptions.locate(w, args).format());
+                    }
+                    if (o.error() != null) {
+                        System.err.println(modelOptions.locate(o.error(), args).format());
+                    }
+                }
                 if (o.error() != null) {
                     errors++;
                 } else {

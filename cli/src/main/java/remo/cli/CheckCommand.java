@@ -94,6 +94,7 @@ final class CheckCommand implements Callable<Integer> {
         List<String> mismatches = new ArrayList<>();
         List<String> undecided = new ArrayList<>();
         List<ExpectationFile.Judgement> judgements = new ArrayList<>();
+        java.util.Set<String> uncoveredModels = new java.util.HashSet<>();
         boolean inputError = false;
         for (Inputs.Input in : files) {
             TestOutcome o;
@@ -105,11 +106,16 @@ final class CheckCommand implements Callable<Integer> {
                 o = runner.run(in.path(), in.shown());
             }
             outcomes.add(o);
-            ExpectationFile.Judgement judgement = expectations == null ? null : expectations.judge(in.path(), o, modelName(o));
+            String model = modelName(o);
+            if (expectations != null && model != null && !expectations.covers(model) && uncoveredModels.add(model)) {
+                err.println(Diagnostic.warning("W-EXPECT", expect.toString(), Position.START, "no column for model "
+                        + model + ": tests run under " + model + " are not compared").format());
+            }
+            ExpectationFile.Judgement judgement = expectations == null ? null : expectations.judge(in.path(), o, model);
             judgements.add(judgement);
             reporting.testFinished(o, runner, judgement == null ? null : judgement.expectedVerdict(), err);
             for (Diagnostic w : o.warnings()) {
-                err.println(w.format());
+                err.println(modelOptions.locate(w, originalArgs).format());
             }
             if (judgement != null && judgement.status() == ExpectationFile.Status.MISMATCH) {
                 mismatches.add(in.shown() + ": expected " + judgement.expected() + ", got " + judgement.actual());
@@ -118,7 +124,7 @@ final class CheckCommand implements Callable<Integer> {
             }
             if (o.error() != null) {
                 boolean expectedRejection = judgement != null && judgement.status() == ExpectationFile.Status.AGREE;
-                err.println(o.error().format());
+                err.println(modelOptions.locate(o.error(), originalArgs).format());
                 inputError |= !expectedRejection;
                 continue;
             }

@@ -40,6 +40,9 @@ final class CheckReporting implements AutoCloseable {
     private int graphsWritten;
     private boolean failed;
 
+    /** The command line, to locate warnings about arguments. */
+    private List<String> args = List.of();
+
     private CheckReporting(ReportOptions options, ShowRequest show, Set<String> skippedChecks, GraphWriter graphs,
                            Progress progress) {
         this.options = options;
@@ -85,7 +88,9 @@ final class CheckReporting implements AutoCloseable {
                     skippedChecks);
         }
         Progress progress = Progress.create(totalTests, interactive, options.quiet, err);
-        return new CheckReporting(options, show, Set.copyOf(skippedChecks), graphs, progress);
+        CheckReporting r = new CheckReporting(options, show, Set.copyOf(skippedChecks), graphs, progress);
+        r.args = List.copyOf(originalArgs);
+        return r;
     }
 
     private static LitmusException optionError(List<String> args, String arg, String message) {
@@ -139,9 +144,11 @@ final class CheckReporting implements AutoCloseable {
         }
         if (model != null) {
             for (String name : new GraphBuilder(model, skippedChecks, show.relations()).unknownRelations()) {
-                if (warned.add(model.name() + "/" + name) && !options.quiet) {
-                    err.println("remo: warning: model " + model.name() + " defines no relation '" + name
-                            + "' (--show); not drawn");
+                if (warned.add(model.name() + "/" + name)) {
+                    // a warning about the command line: printed even with --quiet, like every diagnostic
+                    err.println(Diagnostic.warning("W-SHOW", remo.models.ModelLibrary.COMMAND_LINE, new Position(1,
+                            ModelOptions.column(args, name)), "model " + model.name() + " defines no relation '" + name
+                            + "' (--show); not drawn").format());
                 }
             }
         }

@@ -23,14 +23,27 @@ import remo.litmus.Position;
  *       holding {@code Allowed}, {@code Forbidden} or {@code unsupported}, the layout of
  *       {@code examples/suite/expected.tsv}; the column of the model a test ran under is used.</li>
  * </ul>
- * File names are relative to the TSV's directory.
+ * File names are relative to the TSV's directory. In the per-model layout the columns named after
+ * the bundled models are read; their cells must be {@code Allowed}, {@code Forbidden} or
+ * {@code unsupported}. A UTF-8 byte-order mark is ignored; a test may have one row only.
  */
 final class ExpectationFile {
     private static final String ANY_MODEL = "";
     private final Map<Path, Map<String, String>> expected;
+    private final java.util.Set<String> modelColumns;
 
-    private ExpectationFile(Map<Path, Map<String, String>> expected) {
+    private ExpectationFile(Map<Path, Map<String, String>> expected, java.util.Set<String> modelColumns) {
         this.expected = expected;
+        this.modelColumns = modelColumns;
+    }
+
+    /**
+     * Whether the file has expectations for tests run under {@code model}: always for the
+     * {@code file}/{@code verdict} layout, and for the per-model layout when it has a column named
+     * after the model.
+     */
+    boolean covers(String model) {
+        return modelColumns == null || modelColumns.contains(model);
     }
 
     /** How a test's outcome compares with its expectation. */
@@ -79,7 +92,8 @@ final class ExpectationFile {
             throw new LitmusException(Diagnostic.error("E-EXPECT", shown, Position.START,
                     "empty expectation file; expected a header row with columns 'file' and 'verdict', or 'id' and model names"));
         }
-        List<String> header = List.of(lines.get(0).split("\t", -1));
+        String first = lines.get(0).startsWith("\uFEFF") ? lines.get(0).substring(1) : lines.get(0);
+        List<String> header = List.of(first.split("\t", -1));
         int fileCol = header.indexOf("file");
         int verdictCol = header.indexOf("verdict");
         int idCol = header.indexOf("id");
@@ -90,6 +104,16 @@ final class ExpectationFile {
         }
         Path dir = tsv.toAbsolutePath().getParent();
         Map<Path, Map<String, String>> out = new LinkedHashMap<>();
+        Map<Path, Integer> rowOf = new java.util.HashMap<>();
+        java.util.Set<String> models = null;
+        if (perModel) {
+            models = new java.util.LinkedHashSet<>();
+            for (String h : header) {
+                if (remo.models.ModelLibrary.BUNDLED.contains(h.trim())) {
+                    models.add(h.trim());
+                }
+            }
+        }
         for (int i = 1; i < lines.size(); i++) {
             String line = lines.get(i);
             if (line.isBlank()) {
@@ -102,25 +126,31 @@ final class ExpectationFile {
                     throw new LitmusException(Diagnostic.error("E-EXPECT", shown, new Position(i + 1, 1),
                             "row has " + cells.length + " columns; expected at least " + (Math.max(fileCol, verdictCol) + 1)));
                 }
-                row.put(ANY_MODEL, checkWord(cells[verdictCol], shown, i, line, verdictCol, false));
-                out.put(dir.resolve(cells[fileCol]).normalize(), row);
+                row.put(ANY_MODEL, checkWord(cells[verdictCol].trim(), shown, i, line, verdictCol, false));
+                put(out, rowOf, dir.resolve(cells[fileCol].trim()).normalize(), row, shown, i, cells[fileCol]);
             } else {
                 if (cells.length <= idCol) {
                     throw new LitmusException(Diagnostic.error("E-EXPECT", shown, new Position(i + 1, 1), "row has no id"));
                 }
                 for (int c = 0; c < header.size() && c < cells.length; c++) {
-                    if (c != idCol && isModelWord(cells[c])) {
-                        row.put(header.get(c), checkWord(cells[c], shown, i, line, c, true));
+                    if (c != idCol && models.contains(header.get(c).trim())) {
+                        row.put(header.get(c).trim(), checkWord(cells[c].trim(), shown, i, line, c, true));
                     }
                 }
-                out.put(dir.resolve(cells[idCol] + ".litmus").normalize(), row);
+                put(out, rowOf, dir.resolve(cells[idCol].trim() + ".litmus").normalize(), row, shown, i, cells[idCol]);
             }
         }
-        return new ExpectationFile(out);
+        return new ExpectationFile(out, models);
     }
 
-    private static boolean isModelWord(String s) {
-        return s.equals("Allowed") || s.equals("Forbidden") || s.equals("unsupported");
+    private static void put(Map<Path, Map<String, String>> out, Map<Path, Integer> rowOf, Path file,
+                            Map<String, String> row, String shown, int i, String name) throws LitmusException {
+        Integer earlier = rowOf.put(file, i + 1);
+        if (earlier != null) {
+            throw new LitmusException(Diagnostic.error("E-EXPECT", shown, new Position(i + 1, 1),
+                    "second row for '" + name.trim() + "' (the first is on line " + earlier + ")"));
+        }
+        out.put(file, row);
     }
 
     private static String checkWord(String s, String shown, int i, String line, int col, boolean unsupportedOk)

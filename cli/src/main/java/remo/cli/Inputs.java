@@ -37,6 +37,8 @@ final class Inputs {
                 if (out.size() == before) {
                     out.add(new Input(p, a, true, "no .litmus files in this directory"));
                 }
+            } else if (Files.exists(p) && !Files.isRegularFile(p)) {
+                out.add(new Input(p, a, true, "not a regular file (devices, pipes and sockets are not read)"));
             } else {
                 out.add(new Input(p, a, !Files.isRegularFile(p)));
             }

@@ -105,6 +105,32 @@ final class ModelOptions {
     }
 
     /**
+     * Points a diagnostic reported against {@code <command line>:1:1} (by the engines or the test
+     * runner, which do not see the arguments) at the argument it is about: the first argument the
+     * message quotes, else the {@code --engine} or {@code --model} value.
+     */
+    Diagnostic locate(Diagnostic d, List<String> args) {
+        if (!d.file().equals(ModelLibrary.COMMAND_LINE) || !d.position().equals(Position.START)) {
+            return d;
+        }
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("'([^']+)'").matcher(d.message());
+        String arg = null;
+        while (m.find() && arg == null) {
+            if (args.contains(m.group(1))) {
+                arg = m.group(1);
+            }
+        }
+        if (arg == null && d.code().equals("E-ENGINE")) {
+            int i = args.indexOf("--engine");
+            arg = i >= 0 && i + 1 < args.size() ? args.get(i + 1) : null;
+        }
+        if (arg == null && model != null && d.code().equals("E-MODEL")) {
+            arg = model;
+        }
+        return arg == null ? d : new Diagnostic(d.severity(), d.code(), d.file(), new Position(1, column(args, arg)), d.message());
+    }
+
+    /**
      * Checks the numeric limits.
      *
      * @throws LitmusException E-USAGE for a negative execution limit or a negative or non-finite timeout
@@ -148,6 +174,18 @@ final class ModelOptions {
         for (String a : args) {
             if (a.equals(arg) || a.endsWith("=" + arg)) {
                 return a.equals(arg) ? col : col + a.length() - arg.length();
+            }
+            col += a.length() + 1;
+        }
+        // an element of a comma-separated list argument, e.g. 'hb' in --show forbidden,hb
+        col = 1;
+        for (String a : args) {
+            int at = 0;
+            for (String part : a.split(",", -1)) {
+                if (part.equals(arg) && a.contains(",")) {
+                    return col + at;
+                }
+                at += part.length() + 1;
             }
             col += a.length() + 1;
         }

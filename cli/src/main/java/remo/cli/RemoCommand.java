@@ -12,9 +12,13 @@ import picocli.CommandLine.Command;
                 CommandLine.HelpCommand.class})
 final class RemoCommand implements Runnable {
 
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(new CommandLine(this), "missing command: try 'remo check FILE' or 'remo help'");
+        throw new CommandLine.ParameterException(spec.commandLine(),
+                "missing command: try 'remo check FILE' or 'remo help'");
     }
 
     /**
@@ -34,6 +38,52 @@ final class RemoCommand implements Runnable {
             err.flush();
             return 3;
         });
+        cl.setParameterExceptionHandler((ex, arguments) -> {
+            PrintWriter err = ex.getCommandLine().getErr();
+            err.println(usageDiagnostic(ex, arguments).format());
+            String name = ex.getCommandLine().getCommandSpec().qualifiedName();
+            err.println("Try '" + name + " --help' for the options.");
+            err.flush();
+            return 2;
+        });
         return cl.execute(args);
+    }
+
+    /**
+     * A picocli parse error as a diagnostic against the command line, pointing at the offending
+     * argument: the unmatched one, or the one quoted in the message (an invalid value), or the
+     * option named in it.
+     */
+    static remo.litmus.Diagnostic usageDiagnostic(CommandLine.ParameterException ex, String[] arguments) {
+        java.util.List<String> args = java.util.Arrays.asList(arguments);
+        String culprit = null;
+        if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
+            culprit = u.getUnmatched().get(0);
+        } else {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("'([^']*)'").matcher(String.valueOf(ex.getMessage()));
+            java.util.List<String> quoted = new java.util.ArrayList<>();
+            while (m.find()) {
+                quoted.add(m.group(1));
+            }
+            for (int i = quoted.size() - 1; i >= 0 && culprit == null; i--) {
+                if (args.contains(quoted.get(i))) {
+                    culprit = quoted.get(i);
+                }
+            }
+        }
+        int col = 1;
+        if (culprit != null) {
+            int running = 1;
+            for (String a : args) {
+                if (a.equals(culprit)) {
+                    col = running;
+                    break;
+                }
+                running += a.length() + 1;
+            }
+        }
+        String message = String.valueOf(ex.getMessage()).replace("\n", " ").trim();
+        return remo.litmus.Diagnostic.error("E-USAGE", remo.models.ModelLibrary.COMMAND_LINE,
+                new remo.litmus.Position(1, col), message);
     }
 }

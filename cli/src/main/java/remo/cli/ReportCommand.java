@@ -135,7 +135,7 @@ final class ReportCommand implements Callable<Integer> {
             }
             Files.writeString(out, HtmlReport.render("remo report", context, entries), StandardCharsets.UTF_8);
         } catch (IOException | RuntimeException e) {
-            err.println(Diagnostic.error("E-IO", out.toString(), Position.START, "cannot write the report: " + e.getMessage())
+            err.println(Diagnostic.error("E-IO", out.toString(), Position.START, "cannot write the report: " + CheckReporting.describeWriteFailure(e))
                     .format());
             return 2;
         }

@@ -120,7 +120,9 @@ class CheckGraphOptionsTest {
         Cli.Run run = Cli.run("check", "--graph", dir.resolve("g").toString(), "--show", "allowed,ppo,wibble",
                 "--max-graphs", "1", TestData.corpusTest("MP").toString());
         assertEquals(0, run.status());
-        assertTrue(run.err().contains("remo: warning: model tso defines no relation 'wibble' (--show); not drawn"), run.err());
+        assertTrue(run.err().contains(":1:" + (1 + "check --graph ".length() + dir.resolve("g").toString().length()
+                + " --show allowed,ppo,".length()) + ": warning[W-SHOW]: model tso defines no relation 'wibble' (--show); "
+                + "not drawn"), run.err());
         String dot = Files.readString(dir.resolve("g/MP-1.dot"));
         assertTrue(dot.contains("relation ppo of the model (--show)"), dot);
         assertTrue(dot.contains("e2 -> e3 [label=\"ppo\", color=\"#8c564b\""), "W->W of P0 drawn as shown ppo: " + dot);

@@ -183,4 +183,57 @@ class NewUserTrialTest {
         assertTrue(r.out.contains("0 completed, 0 discarded (assume), 5 stuck, 0 failed"), r.out);
         assertTrue((System.nanoTime() - t0) / 1e9 < 8, "stuck runs are detected, not waited out");
     }
+
+    @Test
+    void optionParseErrorsAreDiagnosticsAgainstTheCommandLine() {
+        CliRun bad = CliRun.run("check", "--timeout", "abc", suite("L01"));
+        assertEquals(2, bad.exit);
+        assertTrue(bad.err.startsWith("<command line>:1:17: error[E-USAGE]: Invalid value for option '--timeout': 'abc'"),
+                bad.err);
+        assertTrue(bad.err.contains("Try 'remo check --help'"), bad.err);
+        assertFalse(bad.err.contains("Usage:"), "no usage dump");
+        CliRun unknown = CliRun.run("check", "--nope", suite("L01"));
+        assertTrue(unknown.err.startsWith("<command line>:1:7: error[E-USAGE]: Unknown option: '--nope'"), unknown.err);
+        assertEquals(2, CliRun.run().exit);
+    }
+
+    @Test
+    void engineAndSkipCheckDiagnosticsPointAtTheirArgument() {
+        CliRun skip = CliRun.run("check", "--skipcheck", "causalty", suite("L01"));
+        assertTrue(skip.err.contains("<command line>:1:19: warning[W-SKIPCHECK]"), skip.err);
+        CliRun engine = CliRun.run("check", "--engine", "operational", "--skipcheck", "x", suite("L01"));
+        assertTrue(engine.err.contains("<command line>:1:16: error[E-ENGINE]"), engine.err);
+    }
+
+    @Test
+    void benchReportsItsInputErrors(@TempDir Path tmp) {
+        CliRun r = CliRun.run("bench", tmp.resolve("none.litmus").toString());
+        assertEquals(2, r.exit);
+        assertTrue(r.err.contains("none.litmus:1:1: error[E-IO]: no such file or directory"), r.err);
+    }
+
+    @Test
+    void expectationFilesAreValidated(@TempDir Path tmp) throws Exception {
+        Files.copy(Path.of(suite("L01")), tmp.resolve("L01.litmus"));
+        Path noColumn = tmp.resolve("sc-only.tsv");
+        Files.writeString(noColumn, "id\tsc\nL01\tForbidden\n");
+        CliRun a = CliRun.run("check", tmp.resolve("L01.litmus").toString(), "--expect", noColumn.toString());
+        assertTrue(a.err.contains("warning[W-EXPECT]: no column for model rdma-tso-rmw"), a.err);
+        Path badWord = tmp.resolve("bad.tsv");
+        Files.writeString(badWord, "id\tsc\nL01\tWhatever\n");
+        CliRun b = CliRun.run("check", tmp.resolve("L01.litmus").toString(), "--expect", badWord.toString());
+        assertEquals(2, b.exit);
+        assertTrue(b.err.contains("bad.tsv:2:5: error[E-EXPECT]: not a verdict: 'Whatever'"), b.err);
+        Path dup = tmp.resolve("dup.tsv");
+        Files.writeString(dup, "\uFEFFfile\tverdict\nL01.litmus\tAllowed\nL01.litmus\tAllowed\n");
+        CliRun c = CliRun.run("check", tmp.resolve("L01.litmus").toString(), "--expect", dup.toString());
+        assertTrue(c.err.contains("dup.tsv:3:1: error[E-EXPECT]: second row for 'L01.litmus' (the first is on line 2)"), c.err);
+    }
+
+    @Test
+    void devicesAreNotReadAsTests() {
+        CliRun r = CliRun.run("check", "/dev/null");
+        assertEquals(2, r.exit);
+        assertTrue(r.err.contains("/dev/null:1:1: error[E-IO]: not a regular file"), r.err);
+    }
 }

@@ -32,7 +32,8 @@ import remo.models.ModelLibrary;
         description = "Check litmus tests (RDMA, X86, X86_64) under a memory model and print herd7-style results.",
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:every test ran (verdicts printed)", "1:some verdict differs from the --expect file",
-                "2:usage error or bad input (the other tests still ran)", "3:internal error (a bug; please report it)"})
+                "2:usage error or bad input (the other tests still ran; takes precedence over 1)",
+                "3:internal error (a bug; please report it)"})
 final class CheckCommand implements Callable<Integer> {
 
     @Spec
@@ -48,8 +49,9 @@ final class CheckCommand implements Callable<Integer> {
     List<String> inputs = new ArrayList<>();
 
     @Option(names = "--expect", paramLabel = "FILE.tsv",
-            description = "Compare verdicts with a TSV (columns 'file' and 'verdict', paths relative to the TSV) and "
-                    + "report every mismatch.")
+            description = "Compare verdicts with a TSV: columns 'file' and 'verdict' (as shared/corpus/x86/EXPECTED.tsv), or "
+                    + "'id' and one column per model (Allowed/Forbidden/unsupported, as examples/suite/expected.tsv); paths "
+                    + "relative to the TSV. Every mismatch is reported; a partial run without a witness is UNDECIDED.")
     Path expect;
 
     @Option(names = "--show-blocked",

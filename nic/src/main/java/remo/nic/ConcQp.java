@@ -80,7 +80,8 @@ final class ConcQp {
 
     /** Becomes the QP's only consumer, if no one else is. */
     boolean tryConsume() {
-        return CONSUMER.compareAndSet(this, 0, 1);
+        // test before test-and-set: a helper spinning on a busy QP must not bounce the cache line
+        return (int) CONSUMER.getAcquire(this) == 0 && CONSUMER.compareAndSet(this, 0, 1);
     }
 
     /** Stops consuming. */

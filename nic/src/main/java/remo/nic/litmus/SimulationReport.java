@@ -124,16 +124,21 @@ public record SimulationReport(Program program, String mode, String policy, long
             long c = observed.getOrDefault(s, 0L);
             boolean ok = allowedStates().contains(s);
             boolean holds = p.condition().eval(s::get);
-            sb.append(String.format(Locale.ROOT, "%10d  %-11s %s%s%n", c, ok ? "allowed" : "FORBIDDEN", holds ? "*> " : ":> ",
+            sb.append(String.format(Locale.ROOT, "%10d  %-11s %s%s%n", c, ok ? "allowed" : allowed.partial() ? "unknown" : "FORBIDDEN", holds ? "*> " : ":> ",
                     s.format(p)));
         }
         sb.append(String.format(Locale.ROOT, "Condition %s (%s): observed in %d of %d runs; model verdict %s%n",
                 p.quantifier().keyword(), remo.litmus.ProgramPrinter.printProp(p.condition(), p.dialect()),
                 conditionHolds, conditionHolds + conditionFails, allowed.verdict().word()));
         int all = allowedStates().size();
-        sb.append(String.format(Locale.ROOT, "Coverage %s: %d/%d allowed states observed (%.1f%%); full states %d/%d%n",
-                p.name(), coveredStates(), all, all == 0 ? 100.0 : 100.0 * coveredStates() / all, coveredFullStates(),
-                allowed.fullStates().size()));
+        if (all == 0) {
+            sb.append(String.format(Locale.ROOT, "Coverage %s: the model allows no final state (every execution blocks)%n",
+                    p.name()));
+        } else {
+            sb.append(String.format(Locale.ROOT, "Coverage %s: %d/%d allowed states observed (%.1f%%); full states %d/%d%n",
+                    p.name(), coveredStates(), all, 100.0 * coveredStates() / all, coveredFullStates(),
+                    allowed.fullStates().size()));
+        }
         sb.append(String.format(Locale.ROOT, "Runs: %d completed, %d discarded (assume), %d stuck, %d failed%n", completed,
                 discarded, stuck, failed));
         if (conformanceModel != null) {

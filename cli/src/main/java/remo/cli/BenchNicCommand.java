@@ -57,8 +57,10 @@ final class BenchNicCommand implements Callable<Integer> {
         for (int i = 1; i <= rounds; i++) {
             NicBenchmark.Measurement m = run.get();
             ms.add(m);
-            out.printf(Locale.ROOT, "%s round %d: %d NIC ops in %.3f s = %.2f M ops/s (max QP depth %d)%n", name, i, m.ops(),
-                    m.nanos() / 1e9, m.opsPerSecond() / 1e6, m.metrics().cluster().maxQpDepth());
+            var c = m.metrics().cluster();
+            out.printf(Locale.ROOT, "%s round %d: %d NIC ops in %.3f s = %.2f M ops/s (max QP depth %d, %d post stalls, "
+                    + "%.0f ms blocked)%n", name, i, m.ops(), m.nanos() / 1e9, m.opsPerSecond() / 1e6, c.maxQpDepth(),
+                    c.get("postStalls"), c.get("blockedNanos") / 1e6);
         }
         ms.sort(Comparator.comparingDouble(NicBenchmark.Measurement::opsPerSecond));
         out.printf(Locale.ROOT, "%s: median %.2f M ops/s, best %.2f M ops/s%n", name,

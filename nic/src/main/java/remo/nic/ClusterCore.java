@@ -28,6 +28,8 @@ final class ClusterCore {
     private final long[] wordsUsed;
     private final AtomicIntegerArray crashed;
     private long nextRegionId = 1;
+    /** Regions by id (copy on write; index 0 unused): lets a WR slot name a region by an int. */
+    private volatile SimRegion[] regionsById = new SimRegion[16];
     private volatile boolean closed;
     private volatile Phase phase = Phase.SETUP;
     private SimCluster cluster;
@@ -111,6 +113,14 @@ final class ClusterCore {
         return node + "/" + name;
     }
 
+    /**
+     * The region with id {@code id}. A thread that learned the id from a WR published after the
+     * region's registration sees it (the volatile table is written before the registration returns).
+     */
+    SimRegion regionById(int id) {
+        return regionsById[id];
+    }
+
     /** Registers a region (nic.md §2.3); see {@link Node#register}. */
     SimRegion register(int node, String name, int words, Set<Access> rights, long[] init, Capability owner) {
         String op = "register";
@@ -142,6 +152,12 @@ final class ClusterCore {
                     throw new DuplicateNameException(op + ": a region named '" + name + "' already exists on node " + node);
                 }
                 SimRegion r = new SimRegion(this, nextRegionId++, node, name, words, rights, init, owner);
+                SimRegion[] byId = regionsById;
+                if (r.id() >= byId.length) {
+                    byId = java.util.Arrays.copyOf(byId, Math.toIntExact(Math.max(r.id() + 1, 2L * byId.length)));
+                }
+                byId[(int) r.id()] = r;
+                regionsById = byId;
                 wordsUsed[node] += words;
                 directory.put(key(node, name), r);
                 notifyAll();

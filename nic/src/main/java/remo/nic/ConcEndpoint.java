@@ -55,8 +55,19 @@ final class ConcEndpoint extends EndpointBase {
         this.drainDelayMicros = drainDelayMicros;
     }
 
+    /** This endpoint's work ids by index, for consumers materialising flushed WRs (copy on write). */
+    private volatile WorkId[] workIdTable = new WorkId[0];
+
+    /** The work id with index {@code i} (any thread, for a WR published after its creation). */
+    WorkId workIdAt(int i) {
+        return workIdTable[i];
+    }
+
     @Override
     void onNewWorkId(WorkId d) {
+        WorkId[] t = java.util.Arrays.copyOf(workIdTable, d.index() + 1);
+        t[d.index()] = d;
+        workIdTable = t;
         lastSeq.add(new long[core.size + 1]);
         int i = d.index();
         if (i >= waitedBound.length) {
@@ -234,20 +245,22 @@ final class ConcEndpoint extends EndpointBase {
                     long a, long b) {
         int target = remote.home();
         ConcQp q = qp(target);
-        long seq = q.published + 1;
+        long seq = q.published() + 1;
         if (seq - q.head() > q.capacity) {
             stall(q, seq);
         }
         long po = calls++;
-        ConcOp op = new ConcOp(this, q, nextOpId++, kind, d, words, remote, remoteOff, local, localOff, a, b, seq, po);
         boolean loopback = target == node;
+        ConcOp op = new ConcOp(this, q, nextOpId++, kind, target, d, words, local, localOff, seq);
+        int traceOp = -1;
         if (rec != null) {
             for (int k = 0; k < words; k++) {
                 int ti = rec.op(index, po, k, op.id(), kind, target, d == null ? null : d.label(), loopback);
                 if (k == 0) {
-                    op.traceOp = ti;
+                    traceOp = ti;
                 }
             }
+            op.traceOp = traceOp;
         }
         if (keepOps) {
             allOps.add(op);
@@ -256,8 +269,16 @@ final class ConcEndpoint extends EndpointBase {
         if (drainDelayProbability > 0 && java.util.concurrent.ThreadLocalRandom.current().nextDouble() < drainDelayProbability) {
             LockSupport.parkNanos(drainDelayMicros * 1000L);
         }
-        q.ring[(int) ((seq - 1) & q.mask)] = op;
-        q.published = seq;
+        long[] slots = q.slots;
+        int at = q.slot(seq);
+        slots[at] = kind.ordinal() | (long) (d == null ? 0 : d.index() + 1) << 32;
+        slots[at + 1] = remote.id() << 32 | remoteOff;
+        slots[at + 2] = local.id() << 32 | localOff;
+        slots[at + 3] = a;
+        slots[at + 4] = b;
+        slots[at + 5] = op.id();
+        slots[at + 6] = po;
+        slots[at + 7] = (long) words << 32 | (traceOp & 0xFFFF_FFFFL);
         q.tail(seq);
         long[] c = metrics.c;
         c[Counter.posted(kind).ordinal()]++;
@@ -377,7 +398,7 @@ final class ConcEndpoint extends EndpointBase {
         long po = calls++;
         long bound = nextOpId - 1;
         for (ConcQp q : qpList) {
-            awaitHead(q, q.published);
+            awaitHead(q, q.published());
         }
         afterWait("gf", null, bound);
         if (rec != null) {
@@ -452,19 +473,20 @@ final class ConcEndpoint extends EndpointBase {
         } else {
             List<ConcOp> ops = opsPerQp.get(n);
             ConcQp q = qps[n];
-            if (q == null || q.polled >= ops.size()) {
+            if (q == null || q.producer.polled >= ops.size()) {
                 throw new SimulationDeadlockException(who("poll(" + n + ")") + ": no op left to poll in its scope; it would block forever", null);
             }
-            op = ops.get((int) q.polled++);
+            op = ops.get((int) q.producer.polled++);
         }
         awaitHead(op.qp, op.qpSeq);
         if (core.crashed(node)) {
             throw new NodeCrashedException(who("poll") + ": node " + node + " crashed");
         }
-        if (op.status() == OpStatus.FLUSHED && !op.acknowledged) {
+        ConcOp record = op.status() == OpStatus.FLUSHED ? flushedRecord(op.id()) : null;
+        if (record != null && !record.acknowledged) {
             String msg = who("poll(" + n + ")") + ": covers a flushed op";
             List<FailedOp> f = List.of(op.failure());
-            throw op.crashedNode != 0 ? new RemoteNodeFailedException(op.crashedNode, msg, f) : new QpErrorException(msg, f);
+            throw record.crashedNode != 0 ? new RemoteNodeFailedException(record.crashedNode, msg, f) : new QpErrorException(msg, f);
         }
         metrics.add(Counter.POLLS, 1);
         if (rec != null) {
@@ -476,6 +498,16 @@ final class ConcEndpoint extends EndpointBase {
         if (op.status() == OpStatus.COMPLETED) {
             roundTrip(op.target() != node, op.target() == node);
         }
+    }
+
+    /** The flushed record of op {@code id}, or {@code null}. */
+    private ConcOp flushedRecord(long id) {
+        for (ConcOp o : flushed) {
+            if (o.id() == id) {
+                return o;
+            }
+        }
+        return null;
     }
 
     long opValue(ConcOp op) {
@@ -520,7 +552,7 @@ final class ConcEndpoint extends EndpointBase {
         if (core.crashed(n)) {
             throw new IllegalStateException(who("resetQp(" + n + ")") + ": node " + n + " crashed");
         }
-        awaitHead(q, q.published);
+        awaitHead(q, q.published());
         for (ConcOp o : flushed) {
             if (o.qp == q && !o.acknowledged) {
                 throw new IllegalStateException(who("resetQp(" + n + ")") + ": flushed op " + o + " is not acknowledged");

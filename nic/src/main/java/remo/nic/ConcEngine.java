@@ -72,7 +72,7 @@ final class ConcEngine implements Engine {
         ConcQp q = new ConcQp(ep, target, core.config.qpCapacity(), m, w);
         for (FaultPlan.Rule r : faults.rules()) {
             if (r instanceof FaultPlan.QpError e && e.thread().equals(ep.name) && e.target() == target) {
-                q.errorAtOp = e.afterOps();
+                q.consumerSide.errorAtOp = e.afterOps();
             } else if (r instanceof FaultPlan.DelayNic d && d.selector().test(ep.name, target)) {
                 q.delayProbability = d.probability();
                 q.delayMicros = d.meanSteps();
@@ -86,18 +86,28 @@ final class ConcEngine implements Engine {
         return q;
     }
 
-    /** Flushes {@code op} (worker thread). */
-    void flush(ConcQp q, ConcOp op, int crashedNode) {
-        op.crashedNode = crashedNode;
-        op.state = ConcOp.FLUSHED;
+    /**
+     * Flushes WR {@code op} of {@code q} (its consumer's thread): marks the QP's flushed suffix,
+     * records the flush in the trace and materialises the WR in its endpoint's flushed list.
+     */
+    void flush(ConcQp q, QpExecutor.Wr op, int crashedNode) {
+        ConcQp.ConsumerSide cs = q.consumerSide;
+        if (op.seq < cs.firstFlushed) {
+            cs.firstFlushed = op.seq;
+        }
+        ConcEndpoint owner = q.owner;
+        WorkId d = op.workIdIndex < 0 ? null : owner.workIdAt(op.workIdIndex);
+        ConcOp record = new ConcOp(owner, q, op.id, op.kind, op.target(), d, op.words, op.local, op.localOff, op.seq);
+        record.traceOp = op.traceOp;
+        record.crashedNode = crashedNode;
         q.metrics.flushed++;
         if (core.recorder != null) {
             for (int k = 0; k < op.words; k++) {
                 core.recorder.opStatus(op.traceOp + k, OpStatus.FLUSHED, true);
             }
         }
-        q.owner.flushed.add(op);
-        q.owner.flushedCount.incrementAndGet();
+        owner.flushed.add(record);
+        owner.flushedCount.incrementAndGet();
     }
 
     @Override
@@ -252,7 +262,7 @@ final class ConcEngine implements Engine {
         for (ConcEndpoint ep : endpoints) {
             for (ConcQp q : ep.qpList) {
                 int spins = 0;
-                while (q.head() < q.published) {
+                while (q.head() < q.published()) {
                     if (++spins < 1000) {
                         Thread.onSpinWait();
                     } else {

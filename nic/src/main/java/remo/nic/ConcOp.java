@@ -1,14 +1,14 @@
 package remo.nic;
 
 /**
- * A work request in concurrent mode. Created by the posting thread, executed by its node's NIC
- * worker; the only object allocated per op on the hot path (it is the {@link Op} handle).
+ * A work request's handle in concurrent mode ({@link Op}). The posting thread creates it and hands
+ * it to the caller; the NIC worker never sees it: the WR itself travels in the QP's primitive slot
+ * ring ({@link ConcQp}), so a post stores no object reference into a shared structure (no GC write
+ * barrier, one cache line per WR). A flushed WR is also materialised by its consumer as a second
+ * {@code ConcOp} in the endpoint's flushed list, which carries {@link #crashedNode} and
+ * {@link #acknowledged}.
  */
 final class ConcOp implements Op {
-    static final int QUEUED = 0;
-    static final int COMPLETED = 1;
-    static final int FLUSHED = 2;
-
     final ConcEndpoint endpoint;
     final ConcQp qp;
     private final long id;
@@ -16,40 +16,29 @@ final class ConcOp implements Op {
     private final int target;
     private final WorkId workId;
     final int words;
-    final SimRegion remote;
-    final int remoteOff;
     final SimRegion local;
     final int localOff;
-    final long operandA;
-    final long operandB;
     /** 1-based number on its QP. */
     final long qpSeq;
-    final long po;
-    /** QUEUED, COMPLETED or FLUSHED; written by the worker before it publishes the QP head (read after reading the head). */
-    int state;
+    /** The node whose crash flushed it, 0 for a QP error (flushed records only). */
+    volatile int crashedNode;
+    /** Whether the program acknowledged the flush (flushed records only). */
     volatile boolean acknowledged;
-    String reached = "none";
-    int crashedNode;
     /** First trace op index (tracing only), -1 otherwise. */
     int traceOp = -1;
 
-    ConcOp(ConcEndpoint endpoint, ConcQp qp, long id, OpKind kind, WorkId workId, int words, SimRegion remote, int remoteOff,
-           SimRegion local, int localOff, long a, long b, long qpSeq, long po) {
+    ConcOp(ConcEndpoint endpoint, ConcQp qp, long id, OpKind kind, int target, WorkId workId, int words, SimRegion local,
+           int localOff, long qpSeq) {
         this.endpoint = endpoint;
         this.qp = qp;
         this.id = id;
         this.kind = kind;
-        this.target = remote.home();
+        this.target = target;
         this.workId = workId;
         this.words = words;
-        this.remote = remote;
-        this.remoteOff = remoteOff;
         this.local = local;
         this.localOff = localOff;
-        this.operandA = a;
-        this.operandB = b;
         this.qpSeq = qpSeq;
-        this.po = po;
     }
 
     @Override
@@ -79,14 +68,16 @@ final class ConcOp implements Op {
 
     @Override
     public OpStatus status() {
-        if (qp.head() >= qpSeq) {
-            return state == FLUSHED ? OpStatus.FLUSHED : OpStatus.COMPLETED;
+        long head = qp.head();
+        if (head >= qpSeq) {
+            return qp.flushed(qpSeq) ? OpStatus.FLUSHED : OpStatus.COMPLETED;
         }
-        return qp.head() == qpSeq - 1 ? OpStatus.ACTIVE : OpStatus.QUEUED;
+        return head == qpSeq - 1 ? OpStatus.ACTIVE : OpStatus.QUEUED;
     }
 
+    /** The flush report of this op (a flushed WR never started in concurrent mode: reached {@code none}). */
     FailedOp failure() {
-        return new FailedOp(endpoint.name, id, kind, target, workId == null ? null : workId.label(), reached);
+        return new FailedOp(endpoint.name, id, kind, target, workId == null ? null : workId.label(), "none");
     }
 
     @Override

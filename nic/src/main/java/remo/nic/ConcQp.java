@@ -5,12 +5,52 @@ import java.lang.invoke.VarHandle;
 
 /**
  * A queue pair in concurrent mode: a single-producer (the endpoint's thread) single-consumer (one
- * NIC worker) ring of WRs. {@code tail} counts published WRs, {@code head} finished ones (completed
- * or flushed); both only grow and are published with release stores, so the hot path takes no lock
- * and allocates nothing but the WR. WRs are executed strictly in order, each completely before the
- * next (nic.md §5.2), which implies every same-QP guard of operational.md §4 and every rfence.
+ * NIC worker at a time) ring of WRs. {@code tail} counts published WRs, {@code head} finished ones
+ * (completed or flushed); both only grow and are published with release stores, so the hot path
+ * takes no lock. WRs are executed strictly in order, each completely before the next (nic.md §5.2),
+ * which implies every same-QP guard of operational.md §4 and every rfence.
+ *
+ * <p>A WR is {@value #SLOT} longs of a primitive ring ({@link #slots}): one cache line, no object
+ * reference stored per post (with G1, a reference store into the long-lived ring costs a card-marking
+ * barrier with a full fence), region references replaced by region ids. Slot layout: {@code [0]}
+ * kind ordinal | (work id index + 1) &lt;&lt; 32; {@code [1]} remote region id &lt;&lt; 32 | offset;
+ * {@code [2]} local region id &lt;&lt; 32 | offset; {@code [3]}, {@code [4]} operands; {@code [5]} op id;
+ * {@code [6]} po index; {@code [7]} words &lt;&lt; 32 | first trace op (tracing only).
+ *
+ * <p>Flushes happen from the first flushed WR on (a QP error and a crash are both sticky until
+ * {@code resetQp} replaces the QP), so a WR's final status is its sequence number against
+ * {@link ConsumerSide#firstFlushed}.
  */
 final class ConcQp {
+    /**
+     * The producer's cache line(s): written by the posting thread on every post, read by a consumer
+     * once per batch. Padded on both sides so that no field a consumer reads per WR shares its line.
+     */
+    static final class ProducerSide {
+        long p00, p01, p02, p03, p04, p05, p06, p07;
+        /** Published WRs (release store; read by consumers). */
+        long tail;
+        /** Producer-local copy of {@code tail}. */
+        long published;
+        /** Per-QP poll counter (PER_QP scope, producer-only). */
+        long polled;
+        long p10, p11, p12, p13, p14, p15, p16, p17;
+    }
+
+    /** The consumer's cache line(s): written by the current consumer, read by waiters. Padded like {@link ProducerSide}. */
+    static final class ConsumerSide {
+        long p00, p01, p02, p03, p04, p05, p06, p07;
+        /** Finished WRs (completed or flushed; release store). */
+        long head;
+        /** 1 while a consumer holds the QP. */
+        long consumer;
+        /** qpError(afterOps) rule for this QP, 0 if none (consumer-only). */
+        long errorAtOp;
+        /** Sequence number of the first flushed WR, {@code Long.MAX_VALUE} if none (written before the head covers it). */
+        long firstFlushed = Long.MAX_VALUE;
+        long p10, p11, p12, p13, p14, p15, p16, p17;
+    }
+
     private static final VarHandle TAIL;
     private static final VarHandle HEAD;
     private static final VarHandle CONSUMER;
@@ -18,9 +58,9 @@ final class ConcQp {
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
-            TAIL = l.findVarHandle(ConcQp.class, "tail", long.class);
-            HEAD = l.findVarHandle(ConcQp.class, "head", long.class);
-            CONSUMER = l.findVarHandle(ConcQp.class, "consumer", int.class);
+            TAIL = l.findVarHandle(ProducerSide.class, "tail", long.class);
+            HEAD = l.findVarHandle(ConsumerSide.class, "head", long.class);
+            CONSUMER = l.findVarHandle(ConsumerSide.class, "consumer", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -28,65 +68,75 @@ final class ConcQp {
 
     final ConcEndpoint owner;
     final int target;
-    final ConcOp[] ring;
+    /** Longs per WR slot. */
+    static final int SLOT = 8;
+    /** The WR ring: {@code (mask + 1) * SLOT} longs. */
+    final long[] slots;
     final int mask;
     final int capacity;
     final MetricsRegistry.QpMetrics metrics;
     final NicWorker worker;
-    @SuppressWarnings("unused")
-    private long tail;
-    @SuppressWarnings("unused")
-    private long head;
-    @SuppressWarnings("unused")
-    private int consumer;
-    /** Producer-local copy of the published count. */
-    long published;
+    final ProducerSide producer = new ProducerSide();
+    final ConsumerSide consumerSide = new ConsumerSide();
     volatile boolean error;
     volatile int crashedNode;
-    /** qpError(afterOps) rule for this QP, 0 if none (consumer-only). */
-    long errorAtOp;
-    /** delayNic rule for this QP (consumer-only). */
+    /** delayNic rule for this QP (set before the run, then read-only). */
     double delayProbability;
     int delayMicros;
-    /** Per-QP poll counter (PER_QP scope, producer-only). */
-    long polled;
 
     ConcQp(ConcEndpoint owner, int target, int capacity, MetricsRegistry.QpMetrics metrics, NicWorker worker) {
         this.owner = owner;
         this.target = target;
         this.capacity = capacity;
         int size = Integer.highestOneBit(Math.max(1, capacity - 1)) << 1;
-        this.ring = new ConcOp[size];
+        this.slots = new long[Math.multiplyExact(size, SLOT)];
         this.mask = size - 1;
         this.metrics = metrics;
         this.worker = worker;
     }
 
     long tail() {
-        return (long) TAIL.getAcquire(this);
+        return (long) TAIL.getAcquire(producer);
     }
 
+    /** Publishes {@code v} WRs (producer only). */
     void tail(long v) {
-        TAIL.setRelease(this, v);
+        producer.published = v;
+        TAIL.setRelease(producer, v);
+    }
+
+    /** WRs published so far (producer only: its own copy, no cache traffic). */
+    long published() {
+        return producer.published;
     }
 
     long head() {
-        return (long) HEAD.getAcquire(this);
+        return (long) HEAD.getAcquire(consumerSide);
     }
 
     void head(long v) {
-        HEAD.setRelease(this, v);
+        HEAD.setRelease(consumerSide, v);
+    }
+
+    /** Whether the WR with sequence number {@code seq} was flushed (call after the head covers it). */
+    boolean flushed(long seq) {
+        return seq >= consumerSide.firstFlushed;
+    }
+
+    /** The first long of the slot of WR {@code seq} (1-based). */
+    int slot(long seq) {
+        return (int) ((seq - 1) & mask) * SLOT;
     }
 
     /** Becomes the QP's only consumer, if no one else is. */
     boolean tryConsume() {
         // test before test-and-set: a helper spinning on a busy QP must not bounce the cache line
-        return (int) CONSUMER.getAcquire(this) == 0 && CONSUMER.compareAndSet(this, 0, 1);
+        return (long) CONSUMER.getAcquire(consumerSide) == 0 && CONSUMER.compareAndSet(consumerSide, 0L, 1L);
     }
 
     /** Stops consuming. */
     void endConsume() {
-        CONSUMER.setRelease(this, 0);
+        CONSUMER.setRelease(consumerSide, 0L);
     }
 
     @Override

@@ -41,11 +41,16 @@ final class MetricsRegistry implements Metrics {
     /** The counters of one QP. */
     static final class QpMetrics {
         final String key;
+        /** Written by the posting thread. */
         long posted;
-        long completed;
-        long flushed;
         long depthMax;
         final long[] histogram = new long[32];
+        // padding: the consumer's counters below must not share a cache line with the producer's
+        long p00, p01, p02, p03, p04, p05, p06, p07;
+        /** Written by the QP's consumer (once per batch in concurrent mode). */
+        long completed;
+        long flushed;
+        long p10, p11, p12, p13, p14, p15, p16, p17;
 
         QpMetrics(String key) {
             this.key = key;

@@ -13,8 +13,17 @@ import remo.nic.ExecutionGraph.Label;
  * nothing in the semantics. A put reads its source when executed (late source reads still occur);
  * a remote RMW holds its rao class's lock from NAR to NRW only, so CPU writes and puts can fall in
  * between (weak atomicity).
+ *
+ * <p>Untraced NIC writes (put NRW, get and RMW NLW) are release stores rather than volatile ones:
+ * they stay in order, and the only store-then-load orders the guards of operational.md §4 demand
+ * of one QP (an NRR or NAR after earlier puts and RMWs are {@code remotedone}) get an explicit full
+ * fence, as does the end of every batch (before the head that reports the completions). A put's
+ * NLR may thus pass an earlier put's NRW, which its guard permits. Everything else is as strong as
+ * before: CPU accesses are volatile, completion is observed through the release/acquire head.
  */
 final class QpExecutor {
+    private static final OpKind[] KINDS = OpKind.values();
+
     private final ConcEngine engine;
     private final ClusterCore core;
     private final Recorder rec;
@@ -23,6 +32,57 @@ final class QpExecutor {
         this.engine = engine;
         this.core = core;
         this.rec = core.recorder;
+    }
+
+    /** One decoded WR slot (see {@link ConcQp} for the layout). */
+    static final class Wr {
+        long seq;
+        OpKind kind;
+        int workIdIndex;
+        SimRegion remote;
+        int remoteOff;
+        SimRegion local;
+        int localOff;
+        long operandA;
+        long operandB;
+        long id;
+        long po;
+        int words;
+        int traceOp;
+        /** Whether this consumer made a release store since its last full fence. */
+        boolean storePending;
+
+        /** A full fence if a release store is pending (before a load that must follow it, and at batch end). */
+        void fenceIfStorePending() {
+            if (storePending) {
+                java.lang.invoke.VarHandle.fullFence();
+                storePending = false;
+            }
+        }
+
+        void decode(ClusterCore core, long[] slots, int i, long seq) {
+            this.seq = seq;
+            long w0 = slots[i];
+            kind = KINDS[(int) (w0 & 0xFF)];
+            workIdIndex = (int) (w0 >>> 32) - 1;
+            long w1 = slots[i + 1];
+            remote = core.regionById((int) (w1 >>> 32));
+            remoteOff = (int) w1;
+            long w2 = slots[i + 2];
+            local = core.regionById((int) (w2 >>> 32));
+            localOff = (int) w2;
+            operandA = slots[i + 3];
+            operandB = slots[i + 4];
+            id = slots[i + 5];
+            po = slots[i + 6];
+            long w7 = slots[i + 7];
+            words = (int) (w7 >>> 32);
+            traceOp = (int) w7;
+        }
+
+        int target() {
+            return remote.home();
+        }
     }
 
     /** Executes up to {@code batch} published WRs of {@code q} if no one else consumes it; returns how many. */
@@ -35,15 +95,20 @@ final class QpExecutor {
             long h = q.head();
             long t = q.tail();
             long end = Math.min(t, h + batch);
+            long completed = 0;
+            Wr wr = new Wr();
             for (long s = h; s < end; s++) {
-                ConcOp op = q.ring[(int) (s & q.mask)];
-                execute(q, op);
+                wr.decode(core, q.slots, q.slot(s + 1), s + 1);
+                completed += execute(q, wr);
                 // publish progress every 16 WRs (and at the end): fewer release stores on the line
-                // the producer polls; each WR's state is written before the head that covers it
+                // the producer polls; a flush is recorded, and a put's release store made, before
+                // the head that covers it (a waiter that sees the head sees the write)
                 if (((s - h) & 15) == 15) {
                     q.head(s + 1);
                 }
             }
+            wr.fenceIfStorePending();
+            q.metrics.completed += completed;
             q.head(end);
             n = (int) (end - h);
         } finally {
@@ -56,9 +121,11 @@ final class QpExecutor {
         return n;
     }
 
-    private void execute(ConcQp q, ConcOp op) {
-        if (q.errorAtOp != 0 && op.qpSeq == q.errorAtOp) {
-            q.errorAtOp = 0;
+    /** Executes one WR; returns 1 if it completed, 0 if it was flushed. */
+    private int execute(ConcQp q, Wr op) {
+        ConcQp.ConsumerSide cs = q.consumerSide;
+        if (cs.errorAtOp != 0 && op.seq == cs.errorAtOp) {
+            cs.errorAtOp = 0;
             q.error = true;
         }
         int target = op.target();
@@ -66,7 +133,7 @@ final class QpExecutor {
             int crashed = q.crashedNode != 0 ? q.crashedNode : core.crashed(target) ? target
                     : core.crashed(q.owner.node) ? q.owner.node : 0;
             engine.flush(q, op, crashed);
-            return;
+            return 0;
         }
         if (q.delayProbability > 0 && ThreadLocalRandom.current().nextDouble() < q.delayProbability) {
             LockSupport.parkNanos(q.delayMicros * 1000L);
@@ -75,48 +142,49 @@ final class QpExecutor {
             case PUT:
                 if (rec == null) {
                     for (int k = 0; k < op.words; k++) {
-                        op.remote.mem.set(op.remoteOff + k, op.local.mem.get(op.localOff + k));
+                        op.remote.mem.setRelease(op.remoteOff + k, op.local.mem.get(op.localOff + k));
                     }
+                    op.storePending = true;
                 } else {
-                    tracedPut(op);
+                    tracedPut(q, op);
                 }
                 break;
             case GET:
                 if (rec == null) {
+                    op.fenceIfStorePending();
                     for (int k = 0; k < op.words; k++) {
-                        op.local.mem.set(op.localOff + k, op.remote.mem.get(op.remoteOff + k));
+                        op.local.mem.setRelease(op.localOff + k, op.remote.mem.get(op.remoteOff + k));
                     }
+                    op.storePending = true;
                 } else {
-                    tracedGet(op);
+                    tracedGet(q, op);
                 }
                 break;
             default:
-                rmw(op);
+                rmw(q, op);
         }
-        op.reached = op.kind == OpKind.PUT ? "NRW" : "NLW";
-        op.state = ConcOp.COMPLETED;
-        q.metrics.completed++;
         if (rec != null) {
             for (int k = 0; k < op.words; k++) {
                 rec.opStatus(op.traceOp + k, OpStatus.COMPLETED, false);
             }
         }
+        return 1;
     }
 
-    private void tracedPut(ConcOp op) {
-        int t = op.endpoint.index;
+    private void tracedPut(ConcQp q, Wr op) {
+        int t = q.owner.index;
         for (int k = 0; k < op.words; k++) {
             synchronized (rec) {
                 long v = op.local.mem.get(op.localOff + k);
-                rec.read(Label.NLR, t, op.endpoint.node, op.po, k, 0, op.local, op.localOff + k, v, -1, op.traceOp + k, false);
+                rec.read(Label.NLR, t, q.owner.node, op.po, k, 0, op.local, op.localOff + k, v, -1, op.traceOp + k, false);
                 op.remote.mem.set(op.remoteOff + k, v);
                 rec.write(Label.NRW, t, op.target(), op.po, k, 1, op.remote, op.remoteOff + k, v, op.traceOp + k, false, true);
             }
         }
     }
 
-    private void tracedGet(ConcOp op) {
-        int t = op.endpoint.index;
+    private void tracedGet(ConcQp q, Wr op) {
+        int t = q.owner.index;
         for (int k = 0; k < op.words; k++) {
             long v;
             synchronized (rec) {
@@ -125,14 +193,15 @@ final class QpExecutor {
             }
             synchronized (rec) {
                 op.local.mem.set(op.localOff + k, v);
-                rec.write(Label.NLW, t, op.endpoint.node, op.po, k, 1, op.local, op.localOff + k, v, op.traceOp + k, false, true);
+                rec.write(Label.NLW, t, q.owner.node, op.po, k, 1, op.local, op.localOff + k, v, op.traceOp + k, false, true);
             }
         }
     }
 
-    private void rmw(ConcOp op) {
+    private void rmw(ConcQp q, Wr op) {
+        op.fenceIfStorePending();
         ReentrantLock unit = engine.unit(op.remote, op.remoteOff);
-        int t = op.endpoint.index;
+        int t = q.owner.index;
         long old;
         unit.lock();
         try {
@@ -176,7 +245,7 @@ final class QpExecutor {
         } else {
             synchronized (rec) {
                 op.local.mem.set(op.localOff, old);
-                rec.write(Label.NLW, t, op.endpoint.node, op.po, 0, 2, op.local, op.localOff, old, op.traceOp, false, true);
+                rec.write(Label.NLW, t, q.owner.node, op.po, 0, 2, op.local, op.localOff, old, op.traceOp, false, true);
             }
         }
     }

@@ -36,6 +36,25 @@ class ConcurrentModeTest {
         assertEquals(traced.completed(), traced.tracesChecked());
     }
 
+    static java.util.stream.Stream<String> suite() {
+        return NicTestFiles.suiteFiles().stream();
+    }
+
+    /**
+     * Untraced concurrent runs (release-store NIC writes, fences only where the guards of
+     * operational.md §4 need them) of every suite test: each observed final state is allowed.
+     */
+    @ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.MethodSource("suite")
+    void untracedConcurrentRunsOfEverySuiteTestStayAllowed(String file) throws Exception {
+        Program p = NicTestFiles.suite(file);
+        String model = LitmusRunner.conformanceModel(p);
+        SimulationReport r = LitmusSimulator.simulate(p, NicTestFiles.flags(p), NicTestFiles.model(model),
+                NicTestFiles.model(model), new LitmusSimulator.Options(100, 0, LitmusSimulator.Mode.CONCURRENT, false, null));
+        assertTrue(r.ok(), r.format());
+        assertTrue(r.completed() > 0, r.format());
+    }
+
     @Test
     void remoteFetchAndAddCountsExactlyUnderContention() {
         int threads = 4;

@@ -242,7 +242,11 @@ class FaultTest {
             RunResult r = c.run();
             assertTrue(r.threadFailures().isEmpty(), r.threadFailures().toString());
             assertEquals(Set.of(3L, 4L, 5L), ids(seen.first.ops()), "concurrent QPs execute strictly in order");
-            assertEquals(OpStatus.COMPLETED, seen.ops2.get(1).status());
+            for (int i = 0; i < 5; i++) {
+                assertEquals(i < 2 ? OpStatus.COMPLETED : OpStatus.FLUSHED, seen.ops2.get(i).status(),
+                        "the handle of op #" + seen.ops2.get(i).id() + " reports its final status");
+            }
+            assertEquals(OpStatus.FLUSHED, seen.lateOp.status(), "the QP stays in error until resetQp");
             assertEquals(List.of(seen.lateOp.id()), new ArrayList<>(ids(seen.late.ops())));
             assertEquals(OpStatus.COMPLETED, seen.fresh.status());
             assertEquals(5, c.peek(2, "dst", 5));
@@ -252,6 +256,41 @@ class FaultTest {
             MetricsSnapshot.Scope m = r.metrics().endpoint("P");
             assertEquals(4, m.get("opsFlushed"));
             assertEquals(m.opsPosted(), m.get("opsCompleted") + m.get("opsFlushed"));
+        }
+    }
+
+    @Test
+    void concurrentPollOnAFlushedRequestThrowsUntilAcknowledged() {
+        NicConfig poll = NicConfig.defaults().withCompletionMode(NicConfig.CompletionMode.POLL);
+        try (SimCluster c = SimCluster.builder().nodes(2).config(poll).concurrent()
+                .faults(FaultPlan.builder().qpError("P", 2, 2).build()).build()) {
+            Region src = c.node(1).register("src", 1, ALL, new long[] {7});
+            Region dst = c.node(2).register("dst", 3, ALL);
+            List<Op> ops = new ArrayList<>();
+            AtomicReference<QpErrorException> second = new AtomicReference<>();
+            c.spawn(1, "P", ep -> {
+                for (int i = 0; i < 3; i++) {
+                    ops.add(ep.put(null, dst, i, src, 0, 1));
+                }
+                ep.poll(2);
+                try {
+                    ep.poll(2);
+                } catch (QpErrorException x) {
+                    second.set(x);
+                    ep.acknowledge(x);
+                }
+                QpErrorException third = assertThrows(QpErrorException.class, () -> ep.poll(2));
+                ep.acknowledge(third);
+            });
+            RunResult r = c.run();
+            assertTrue(r.threadFailures().isEmpty(), r.threadFailures().toString());
+            assertNotNull(second.get(), "polling the flushed op reports the QP error");
+            assertEquals(List.of(ops.get(1).id()), new ArrayList<>(ids(second.get().ops())));
+            assertEquals(List.of(OpStatus.COMPLETED, OpStatus.FLUSHED, OpStatus.FLUSHED),
+                    ops.stream().map(Op::status).toList());
+            assertEquals(7, c.peek(2, "dst", 0));
+            assertEquals(0, c.peek(2, "dst", 1), "a flushed put never writes");
+            assertTrue(r.unreportedFailures().isEmpty(), "every flush was acknowledged");
         }
     }
 

@@ -452,14 +452,34 @@ final class DetMachine {
             es.subList(0, q.head).clear();
             q.head = 0;
         }
+        // what the earlier entries of the queue guarantee (operational.md §4 guards)
         boolean putsRead = true;
         boolean putRmwRemote = true;
         boolean getsRemote = true;
         boolean getRmwDone = true;
         boolean notClear = false;
         boolean blocked = false;
+        // RANDOM intra-request order (nic.md §4.6): the words of one WR are guard-free among
+        // themselves, so a WR's words feed the accumulators only once the next WR (or a fence) starts
+        boolean random = cfg.intraRequestOrder() == NicConfig.IntraRequestOrder.RANDOM;
+        DetOp group = null;
+        boolean gPutsRead = true;
+        boolean gPutRmwRemote = true;
+        boolean gGetsRemote = true;
+        boolean gGetRmwDone = true;
+        boolean gNotClear = false;
         for (int i = q.head; i < es.size(); i++) {
             Object e = es.get(i);
+            if (random && (e == DetQp.FENCE || ((WordOp) e).op != group)) {
+                putsRead &= gPutsRead;
+                putRmwRemote &= gPutRmwRemote;
+                getsRemote &= gGetsRemote;
+                getRmwDone &= gGetRmwDone;
+                notClear |= gNotClear;
+                gPutsRead = gPutRmwRemote = gGetsRemote = gGetRmwDone = true;
+                gNotClear = false;
+                group = e == DetQp.FENCE ? null : ((WordOp) e).op;
+            }
             if (e == DetQp.FENCE) {
                 blocked |= notClear;
                 continue;
@@ -491,6 +511,20 @@ final class DetMachine {
                 if (en) {
                     out.add(w);
                 }
+            }
+            if (random) {
+                if (k == OpKind.PUT) {
+                    gPutsRead &= w.localRead();
+                    gPutRmwRemote &= w.remoteDone();
+                } else if (k == OpKind.GET) {
+                    gGetsRemote &= w.remoteDone();
+                    gGetRmwDone &= w.done();
+                } else {
+                    gPutRmwRemote &= w.remoteDone();
+                    gGetRmwDone &= w.done();
+                }
+                gNotClear |= !w.fenceClear(cfg);
+                continue;
             }
             if (k == OpKind.PUT) {
                 putsRead &= w.localRead();

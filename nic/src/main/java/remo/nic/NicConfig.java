@@ -22,7 +22,7 @@ import remo.litmus.FlagValues;
  * @param completionMode     WAIT ({@code waitFor}/{@code gf}) or POLL ({@code poll})
  * @param qpCapacity         incomplete WRs per QP (BUFFERED included) before a post blocks, at least 1
  * @param maxRequestWords    largest {@code words} of one put/get
- * @param intraRequestOrder  order of the word operations of one WR (only ASCENDING is implemented)
+ * @param intraRequestOrder  order of the word operations of one WR (nic.md §4.6)
  * @param maxWordsPerNode    registration capacity per node, in words
  * @param maxRegionWords     largest region, in words
  * @param linkTimeout        concurrent mode: how long a lookup waits for a registration
@@ -64,16 +64,12 @@ public record NicConfig(
     public enum IntraRequestOrder { ASCENDING, RANDOM }
 
     /**
-     * @throws UnsupportedConfigurationException for {@code IntraRequestOrder.RANDOM} (not implemented)
-     * @throws IllegalArgumentException          for non-positive sizes or a null field
+     * @throws IllegalArgumentException for non-positive sizes or a null field
      */
     public NicConfig {
         if (pollScope == null || putCompletion == null || rfenceScope == null || raoScope == null || completionMode == null
                 || intraRequestOrder == null || linkTimeout == null) {
             throw new IllegalArgumentException("NicConfig fields must not be null");
-        }
-        if (intraRequestOrder == IntraRequestOrder.RANDOM) {
-            throw new UnsupportedConfigurationException("intraRequestOrder RANDOM is not implemented; use ASCENDING");
         }
         if (qpCapacity < 1 || maxRequestWords < 1 || maxWordsPerNode < 1 || maxRegionWords < 1) {
             throw new IllegalArgumentException("qpCapacity, maxRequestWords, maxWordsPerNode and maxRegionWords must be >= 1");
@@ -155,6 +151,18 @@ public record NicConfig(
     public NicConfig withCompletionMode(CompletionMode mode) {
         return new NicConfig(pollScope, putCompletion, ggRemoteOrder, ggLocalOrder, gpResponderReorder, rfenceScope,
                 raoScope, failedRcasWrites, arRemoteOrder, mode, qpCapacity, maxRequestWords, intraRequestOrder,
+                maxWordsPerNode, maxRegionWords, linkTimeout);
+    }
+
+    /**
+     * A copy with another order of the word operations of multi-word WRs (nic.md §4.6). With
+     * {@code RANDOM} the words of one WR are guard-free among themselves (deterministic mode: the
+     * scheduler picks their order; concurrent mode: a random permutation per WR), and recorded
+     * graphs are not checkable for conformance.
+     */
+    public NicConfig withIntraRequestOrder(IntraRequestOrder order) {
+        return new NicConfig(pollScope, putCompletion, ggRemoteOrder, ggLocalOrder, gpResponderReorder, rfenceScope,
+                raoScope, failedRcasWrites, arRemoteOrder, completionMode, qpCapacity, maxRequestWords, order,
                 maxWordsPerNode, maxRegionWords, linkTimeout);
     }
 

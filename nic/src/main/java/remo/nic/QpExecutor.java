@@ -23,15 +23,39 @@ import remo.nic.ExecutionGraph.Label;
  */
 final class QpExecutor {
     private static final OpKind[] KINDS = OpKind.values();
+    private static final int[] ONE_WORD = {0};
 
     private final ConcEngine engine;
     private final ClusterCore core;
     private final Recorder rec;
+    private final boolean randomWords;
 
     QpExecutor(ConcEngine engine, ClusterCore core) {
         this.engine = engine;
         this.core = core;
         this.rec = core.recorder;
+        this.randomWords = core.config.intraRequestOrder() == NicConfig.IntraRequestOrder.RANDOM;
+    }
+
+    /**
+     * The order in which the words of a {@code words}-word WR are performed: ascending, or with
+     * {@code RANDOM} intra-request order (nic.md §4.6) a uniformly random permutation.
+     */
+    private int[] wordOrder(int words) {
+        int[] order = new int[words];
+        for (int k = 0; k < words; k++) {
+            order[k] = k;
+        }
+        if (randomWords) {
+            ThreadLocalRandom r = ThreadLocalRandom.current();
+            for (int k = words - 1; k > 0; k--) {
+                int j = r.nextInt(k + 1);
+                int x = order[k];
+                order[k] = order[j];
+                order[j] = x;
+            }
+        }
+        return order;
     }
 
     /** One decoded WR slot (see {@link ConcQp} for the layout). */
@@ -141,7 +165,7 @@ final class QpExecutor {
         switch (op.kind) {
             case PUT:
                 if (rec == null) {
-                    for (int k = 0; k < op.words; k++) {
+                    for (int k : op.words == 1 ? ONE_WORD : wordOrder(op.words)) {
                         op.remote.mem.setRelease(op.remoteOff + k, op.local.mem.get(op.localOff + k));
                     }
                     op.storePending = true;
@@ -152,7 +176,7 @@ final class QpExecutor {
             case GET:
                 if (rec == null) {
                     op.fenceIfStorePending();
-                    for (int k = 0; k < op.words; k++) {
+                    for (int k : op.words == 1 ? ONE_WORD : wordOrder(op.words)) {
                         op.local.mem.setRelease(op.localOff + k, op.remote.mem.get(op.remoteOff + k));
                     }
                     op.storePending = true;
@@ -173,7 +197,7 @@ final class QpExecutor {
 
     private void tracedPut(ConcQp q, Wr op) {
         int t = q.owner.index;
-        for (int k = 0; k < op.words; k++) {
+        for (int k : wordOrder(op.words)) {
             synchronized (rec) {
                 long v = op.local.mem.get(op.localOff + k);
                 rec.read(Label.NLR, t, q.owner.node, op.po, k, 0, op.local, op.localOff + k, v, -1, op.traceOp + k, false);
@@ -185,7 +209,7 @@ final class QpExecutor {
 
     private void tracedGet(ConcQp q, Wr op) {
         int t = q.owner.index;
-        for (int k = 0; k < op.words; k++) {
+        for (int k : wordOrder(op.words)) {
             long v;
             synchronized (rec) {
                 v = op.remote.mem.get(op.remoteOff + k);

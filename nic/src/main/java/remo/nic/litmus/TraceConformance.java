@@ -74,8 +74,14 @@ public final class TraceConformance {
      *
      * @param graph            the recorded graph
      * @param callInstructions per thread, the instruction index of each endpoint call
+     * @throws IllegalArgumentException for a graph recorded with {@code RANDOM} intra-request order,
+     *                                  which nic.md §4.6 excludes from conformance
      */
     public Verdict check(ExecutionGraph graph, List<List<Integer>> callInstructions) {
+        if ("RANDOM".equals(graph.meta().get("intraRequestOrder"))) {
+            throw new IllegalArgumentException("a graph recorded with intraRequestOrder RANDOM is not checkable for "
+                    + "conformance (nic.md §4.6): its words are not in the ascending order the models encode");
+        }
         int n = structure.size();
         List<String> problems = new ArrayList<>();
         long[] values = new long[n];

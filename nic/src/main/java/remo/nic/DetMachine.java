@@ -453,35 +453,21 @@ final class DetMachine {
             q.head = 0;
         }
         // what the earlier entries of the queue guarantee (operational.md §4 guards)
-        boolean putsRead = true;
-        boolean putRmwRemote = true;
-        boolean getsRemote = true;
-        boolean getRmwDone = true;
-        boolean notClear = false;
+        Guarantees earlier = new Guarantees();
         boolean blocked = false;
         // RANDOM intra-request order (nic.md §4.6): the words of one WR are guard-free among
-        // themselves, so a WR's words feed the accumulators only once the next WR (or a fence) starts
-        boolean random = cfg.intraRequestOrder() == NicConfig.IntraRequestOrder.RANDOM;
-        DetOp group = null;
-        boolean gPutsRead = true;
-        boolean gPutRmwRemote = true;
-        boolean gGetsRemote = true;
-        boolean gGetRmwDone = true;
-        boolean gNotClear = false;
+        // themselves, so a WR's words feed the guarantees only once the next WR (or a fence) starts
+        Guarantees group = cfg.intraRequestOrder() == NicConfig.IntraRequestOrder.RANDOM ? new Guarantees() : null;
+        DetOp groupOp = null;
         for (int i = q.head; i < es.size(); i++) {
             Object e = es.get(i);
-            if (random && (e == DetQp.FENCE || ((WordOp) e).op != group)) {
-                putsRead &= gPutsRead;
-                putRmwRemote &= gPutRmwRemote;
-                getsRemote &= gGetsRemote;
-                getRmwDone &= gGetRmwDone;
-                notClear |= gNotClear;
-                gPutsRead = gPutRmwRemote = gGetsRemote = gGetRmwDone = true;
-                gNotClear = false;
-                group = e == DetQp.FENCE ? null : ((WordOp) e).op;
+            if (group != null && (e == DetQp.FENCE || ((WordOp) e).op != groupOp)) {
+                earlier.addAll(group);
+                group.clear();
+                groupOp = e == DetQp.FENCE ? null : ((WordOp) e).op;
             }
             if (e == DetQp.FENCE) {
-                blocked |= notClear;
+                blocked |= earlier.notClear;
                 continue;
             }
             WordOp w = (WordOp) e;
@@ -489,13 +475,13 @@ final class DetMachine {
             if (!w.done()) {
                 boolean en;
                 if (k == OpKind.PUT) {
-                    en = w.stage == 0 ? !blocked && putsRead
-                            : putRmwRemote && (cfg.gpResponderReorder() || getsRemote);
+                    en = w.stage == 0 ? !blocked && earlier.putsRead
+                            : earlier.putRmwRemote && (cfg.gpResponderReorder() || earlier.getsRemote);
                 } else if (k == OpKind.GET) {
-                    en = w.stage == 0 ? !blocked && putRmwRemote && (!cfg.ggRemoteOrder() || getsRemote)
-                            : !cfg.ggLocalOrder() || getRmwDone;
+                    en = w.stage == 0 ? !blocked && earlier.putRmwRemote && (!cfg.ggRemoteOrder() || earlier.getsRemote)
+                            : !cfg.ggLocalOrder() || earlier.getRmwDone;
                 } else if (w.stage == 0) {
-                    en = !blocked && putRmwRemote && (!cfg.ggRemoteOrder() || getsRemote);
+                    en = !blocked && earlier.putRmwRemote && (!cfg.ggRemoteOrder() || earlier.getsRemote);
                     if (en && units.get(unitKey(w)) != null) {
                         en = false;
                         if (!w.contended) {
@@ -504,28 +490,29 @@ final class DetMachine {
                         }
                     }
                 } else if (w.stage == 1) {
-                    en = cfg.gpResponderReorder() || getsRemote;
+                    en = cfg.gpResponderReorder() || earlier.getsRemote;
                 } else {
-                    en = !cfg.ggLocalOrder() || getRmwDone;
+                    en = !cfg.ggLocalOrder() || earlier.getRmwDone;
                 }
                 if (en) {
                     out.add(w);
                 }
             }
-            if (random) {
-                if (k == OpKind.PUT) {
-                    gPutsRead &= w.localRead();
-                    gPutRmwRemote &= w.remoteDone();
-                } else if (k == OpKind.GET) {
-                    gGetsRemote &= w.remoteDone();
-                    gGetRmwDone &= w.done();
-                } else {
-                    gPutRmwRemote &= w.remoteDone();
-                    gGetRmwDone &= w.done();
-                }
-                gNotClear |= !w.fenceClear(cfg);
-                continue;
-            }
+            (group != null ? group : earlier).add(w, cfg);
+        }
+    }
+
+    /** What a run of QP entries guarantees to the entries after it (the conjuncts of the §4 guards). */
+    private static final class Guarantees {
+        boolean putsRead = true;
+        boolean putRmwRemote = true;
+        boolean getsRemote = true;
+        boolean getRmwDone = true;
+        /** Some entry is not {@code fenceclear} (a later fence marker blocks). */
+        boolean notClear;
+
+        void add(WordOp w, NicConfig cfg) {
+            OpKind k = w.kind();
             if (k == OpKind.PUT) {
                 putsRead &= w.localRead();
                 putRmwRemote &= w.remoteDone();
@@ -537,6 +524,19 @@ final class DetMachine {
                 getRmwDone &= w.done();
             }
             notClear |= !w.fenceClear(cfg);
+        }
+
+        void addAll(Guarantees g) {
+            putsRead &= g.putsRead;
+            putRmwRemote &= g.putRmwRemote;
+            getsRemote &= g.getsRemote;
+            getRmwDone &= g.getRmwDone;
+            notClear |= g.notClear;
+        }
+
+        void clear() {
+            putsRead = putRmwRemote = getsRemote = getRmwDone = true;
+            notClear = false;
         }
     }
 

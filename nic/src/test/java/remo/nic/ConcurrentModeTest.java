@@ -23,17 +23,18 @@ class ConcurrentModeTest {
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"L01", "L03", "L06", "L07", "L19", "W1", "W10", "C01", "B1", "V1"})
-    void observedStatesAreAllowed(String id) throws Exception {
-        Program p = NicTestFiles.suite(id);
-        String model = LitmusRunner.conformanceModel(p);
-        SimulationReport plain = LitmusSimulator.simulate(p, NicTestFiles.flags(p), NicTestFiles.model(model),
-                NicTestFiles.model(model), new LitmusSimulator.Options(150, 0, LitmusSimulator.Mode.CONCURRENT, false, null));
-        assertTrue(plain.ok(), plain.format());
-        assertEquals(0, plain.stuck(), plain.format());
-        SimulationReport traced = LitmusSimulator.simulate(p, NicTestFiles.flags(p), NicTestFiles.model(model),
-                NicTestFiles.model(model), new LitmusSimulator.Options(30, 0, LitmusSimulator.Mode.CONCURRENT, true, null));
+    void tracedRunsAreConsistent(String id) throws Exception {
+        SimulationReport traced = concurrentRuns(id, 30, true);
         assertTrue(traced.ok(), traced.format());
         assertEquals(traced.completed(), traced.tracesChecked());
+    }
+
+    /** {@code runs} concurrent-mode runs of suite test {@code id}, checked against its conformance model. */
+    private static SimulationReport concurrentRuns(String id, int runs, boolean traced) throws Exception {
+        Program p = NicTestFiles.suite(id);
+        String model = LitmusRunner.conformanceModel(p);
+        return LitmusSimulator.simulate(p, NicTestFiles.flags(p), NicTestFiles.model(model), NicTestFiles.model(model),
+                new LitmusSimulator.Options(runs, 0, LitmusSimulator.Mode.CONCURRENT, traced, null));
     }
 
     static java.util.stream.Stream<String> suite() {
@@ -47,12 +48,10 @@ class ConcurrentModeTest {
     @ParameterizedTest(name = "{0}")
     @org.junit.jupiter.params.provider.MethodSource("suite")
     void untracedConcurrentRunsOfEverySuiteTestStayAllowed(String file) throws Exception {
-        Program p = NicTestFiles.suite(file);
-        String model = LitmusRunner.conformanceModel(p);
-        SimulationReport r = LitmusSimulator.simulate(p, NicTestFiles.flags(p), NicTestFiles.model(model),
-                NicTestFiles.model(model), new LitmusSimulator.Options(100, 0, LitmusSimulator.Mode.CONCURRENT, false, null));
+        SimulationReport r = concurrentRuns(file, 100, false);
         assertTrue(r.ok(), r.format());
         assertTrue(r.completed() > 0, r.format());
+        assertEquals(0, r.stuck(), r.format());
     }
 
     @Test

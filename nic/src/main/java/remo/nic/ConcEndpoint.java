@@ -255,7 +255,7 @@ final class ConcEndpoint extends EndpointBase {
         int traceOp = -1;
         if (rec != null) {
             for (int k = 0; k < words; k++) {
-                int ti = rec.op(index, po, k, op.id(), kind, target, d == null ? null : d.label(), loopback);
+                int ti = rec.op(index, po, k, op.id(), kind, target, d, loopback);
                 if (k == 0) {
                     traceOp = ti;
                 }
@@ -354,7 +354,7 @@ final class ConcEndpoint extends EndpointBase {
         checkNode("rfence", n);
         long po = calls++;
         if (rec != null) {
-            rec.marker(Label.RF, index, node, po);
+            rec.marker(Label.RF, index, node, po, n);
         }
     }
 
@@ -379,7 +379,7 @@ final class ConcEndpoint extends EndpointBase {
         afterWait("waitFor(" + d + ")", d, bound);
         int i = d.index();
         if (rec != null) {
-            int ev = rec.marker(Label.WT, index, node, po);
+            int ev = rec.marker(Label.WT, index, node, po, d.index());
             rec.waitMatch(ev, covered(d, waitedBound[i], bound));
         }
         waitedBound[i] = bound;
@@ -490,7 +490,7 @@ final class ConcEndpoint extends EndpointBase {
         }
         metrics.add(Counter.POLLS, 1);
         if (rec != null) {
-            int ev = rec.marker(Label.P, index, node, po);
+            int ev = rec.marker(Label.P, index, node, po, n);
             if (op.status() == OpStatus.COMPLETED) {
                 rec.pollMatch(ev, op.traceOp + op.words - 1);
             }

@@ -195,18 +195,20 @@ final class DetMachine {
             post(t, OpKind.RFAA, r.workId(), (SimRegion) r.target(), r.targetOffset(), (SimRegion) r.result(), r.resultOffset(),
                     1, r.delta(), 0, po);
         } else if (c instanceof Call.RFence f) {
-            marker(t, Label.RF, po);
+            if (rec != null) {
+                rec.marker(Label.RF, t.index, t.node, po, f.node());
+            }
             t.sb.addLast(SbEntry.fence(t, t.sbSeq++, f.node()));
             t.endpoint.metrics.max(Counter.SB_DEPTH_MAX, t.sb.size());
         } else if (c instanceof Call.WaitFor w) {
             int d = w.workId().index();
             List<DetOp> ops = t.opsByWorkId.get(d);
             int from = t.waitFrom.get(d);
-            complete(t, ops, from, Label.WT, "waitFor(" + w.workId() + ")", po);
+            complete(t, ops, from, Label.WT, "waitFor(" + w.workId() + ")", po, w.workId().index());
             t.waitFrom.set(d, ops.size());
             t.endpoint.metrics.add(Counter.WAITS, 1);
         } else if (c instanceof Call.Gf) {
-            complete(t, t.ops, t.gfFrom, Label.GF, "gf", po);
+            complete(t, t.ops, t.gfFrom, Label.GF, "gf", po, -1);
             t.gfFrom = t.ops.size();
             t.endpoint.metrics.add(Counter.GFS, 1);
         } else if (c instanceof Call.Poll p) {
@@ -279,7 +281,7 @@ final class DetMachine {
         for (int k = 0; k < words; k++) {
             WordOp w = new WordOp(op, k, t.nextWordSeq++, remote, remoteOff + k, local, localOff + k);
             if (rec != null) {
-                w.traceOp = rec.op(t.index, po, k, op.id(), kind, target, d == null ? null : d.label(), loopback);
+                w.traceOp = rec.op(t.index, po, k, op.id(), kind, target, d, loopback);
             }
             op.w[k] = w;
         }
@@ -311,7 +313,7 @@ final class DetMachine {
     }
 
     /** waitFor / gf: throw on unacknowledged flushed ops, else record the event and cover the ops. */
-    private void complete(DetThread t, List<DetOp> ops, int from, Label label, String what, long po) {
+    private void complete(DetThread t, List<DetOp> ops, int from, Label label, String what, long po, int workIdIndex) {
         List<FailedOp> failed = new ArrayList<>();
         int crashed = 0;
         for (int i = from; i < ops.size(); i++) {
@@ -326,7 +328,7 @@ final class DetMachine {
         if (!failed.isEmpty()) {
             throw qpError(t, what, failed, crashed);
         }
-        int ev = marker(t, label, po);
+        int ev = rec == null ? -1 : rec.marker(label, t.index, t.node, po, workIdIndex);
         List<Integer> covered = rec == null ? null : new ArrayList<>();
         boolean remote = false;
         boolean loop = false;
@@ -378,7 +380,7 @@ final class DetMachine {
             t.qp(n).polled++;
         }
         t.endpoint.metrics.add(Counter.POLLS, 1);
-        int ev = marker(t, Label.P, po);
+        int ev = rec == null ? -1 : rec.marker(Label.P, t.index, t.node, po, n);
         if (o.status() == OpStatus.COMPLETED) {
             if (rec != null) {
                 rec.pollMatch(ev, o.w[o.words() - 1].traceOp);

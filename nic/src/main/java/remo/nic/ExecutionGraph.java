@@ -70,6 +70,8 @@ public final class ExecutionGraph {
      * @param kind       PUT, GET, RCAS or RFAA
      * @param target     target node
      * @param workId     work id label, or {@code null}
+     * @param workIdIndex the work id's index within its thread (creation order; labels need not be
+     *                   unique), -1 without a work id
      * @param loopback   whether the target is the issuer's node
      * @param events     its events, in step order
      * @param status     final status of the WR
@@ -77,7 +79,7 @@ public final class ExecutionGraph {
      * @param incomplete whether some of its steps never happened (flushed, crash)
      */
     public record OpInfo(int index, int thread, long po, int sub, long opId, OpKind kind, int target, String workId,
-                         boolean loopback, List<Integer> events, OpStatus status, boolean failedRcas, boolean incomplete) {
+                         int workIdIndex, boolean loopback, List<Integer> events, OpStatus status, boolean failedRcas, boolean incomplete) {
         public OpInfo {
             events = List.copyOf(events);
         }
@@ -98,9 +100,12 @@ public final class ExecutionGraph {
      * @param value    value read or written (0 for non-memory events)
      * @param op       op index for NIC events, else -1
      * @param repeat   how many identical spin reads this event stands for (nic.md §6.3), at least 1
+     * @param arg      marker argument (an addition to nic.md §6.1, needed to rebuild the call from the
+     *                 trace): the target node of {@code RF} and {@code P}, the work-id index (creation
+     *                 order within the thread) of {@code WT}; -1 for other events
      */
     public record Event(int id, int thread, int node, long po, int sub, int ii, Label label, boolean locked, int location,
-                        long value, int op, int repeat) {
+                        long value, int op, int repeat, int arg) {
     }
 
     private final Map<String, String> meta;
@@ -236,6 +241,7 @@ public final class ExecutionGraph {
                     g.writeNullField("wid");
                 } else {
                     g.writeStringField("wid", o.workId());
+                    g.writeNumberField("widIndex", o.workIdIndex());
                 }
                 g.writeStringField("status", o.status().name());
                 writeInts(g, "events", o.events());
@@ -283,6 +289,9 @@ public final class ExecutionGraph {
                 }
                 if (e.repeat() > 1) {
                     g.writeNumberField("repeat", e.repeat());
+                }
+                if (e.arg() >= 0) {
+                    g.writeNumberField(e.label() == Label.WT ? "widIndex" : "target", e.arg());
                 }
                 g.writeEndObject();
             }

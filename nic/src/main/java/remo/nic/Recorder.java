@@ -43,6 +43,8 @@ final class Recorder {
         final long value;
         final int op;
         int repeat = 1;
+        /** Marker argument: the node of RF and P, the work-id index of WT; -1 otherwise. */
+        int arg = -1;
         int rf = -1;
 
         Ev(int id, int thread, int node, long po, int sub, int ii, Label label, boolean locked, int loc, long value, int op) {
@@ -69,13 +71,15 @@ final class Recorder {
         final OpKind kind;
         final int target;
         final String workId;
+        final int workIdIndex;
         final boolean loopback;
         final List<Integer> events = new ArrayList<>();
         OpStatus status = OpStatus.BUFFERED;
         boolean failedRcas;
         boolean incomplete;
 
-        OpRec(int index, int thread, long po, int sub, long opId, OpKind kind, int target, String workId, boolean loopback) {
+        OpRec(int index, int thread, long po, int sub, long opId, OpKind kind, int target, String workId, int workIdIndex,
+              boolean loopback) {
             this.index = index;
             this.thread = thread;
             this.po = po;
@@ -84,6 +88,7 @@ final class Recorder {
             this.kind = kind;
             this.target = target;
             this.workId = workId;
+            this.workIdIndex = workIdIndex;
             this.loopback = loopback;
         }
     }
@@ -136,8 +141,9 @@ final class Recorder {
     }
 
     /** Records a new op (one word of a WR); returns its op index. */
-    synchronized int op(int thread, long po, int sub, long opId, OpKind kind, int target, String workId, boolean loopback) {
-        OpRec o = new OpRec(ops.size(), thread, po, sub, opId, kind, target, workId, loopback);
+    synchronized int op(int thread, long po, int sub, long opId, OpKind kind, int target, WorkId workId, boolean loopback) {
+        OpRec o = new OpRec(ops.size(), thread, po, sub, opId, kind, target, workId == null ? null : workId.label(),
+                workId == null ? -1 : workId.index(), loopback);
         ops.add(o);
         return o.index;
     }
@@ -207,6 +213,16 @@ final class Recorder {
         return add(thread, node, po, 0, 0, label, false, -1, 0, -1);
     }
 
+    /**
+     * Records a non-memory event with its argument: the target node of {@code RF} and {@code P},
+     * the work-id index of {@code WT} (what a trace-to-litmus translation needs to rebuild the call).
+     */
+    synchronized int marker(Label label, int thread, int node, long po, int arg) {
+        int id = add(thread, node, po, 0, 0, label, false, -1, 0, -1);
+        events.get(id).arg = arg;
+        return id;
+    }
+
     /** Records that {@code nar} took the unit of rao class {@code classKey}. */
     synchronized void rao(String classKey, int nar) {
         rao.computeIfAbsent(classKey, k -> new ArrayList<>()).add(nar);
@@ -238,7 +254,7 @@ final class Recorder {
         int[] rf = new int[events.size()];
         for (Ev e : events) {
             evs.add(new ExecutionGraph.Event(e.id, e.thread, e.node, e.po, e.sub, e.ii, e.label, e.locked, e.loc, e.value,
-                    e.op, e.repeat));
+                    e.op, e.repeat, e.arg));
             rf[e.id] = e.rf;
         }
         List<ExecutionGraph.Location> locs = new ArrayList<>();
@@ -249,7 +265,7 @@ final class Recorder {
         }
         List<ExecutionGraph.OpInfo> os = new ArrayList<>();
         for (OpRec o : ops) {
-            os.add(new ExecutionGraph.OpInfo(o.index, o.thread, o.po, o.sub, o.opId, o.kind, o.target, o.workId, o.loopback,
+            os.add(new ExecutionGraph.OpInfo(o.index, o.thread, o.po, o.sub, o.opId, o.kind, o.target, o.workId, o.workIdIndex, o.loopback,
                     o.events, o.status, o.failedRcas, o.incomplete));
         }
         return new ExecutionGraph(meta, locs, threads, os, evs, rf, co, rao, wm, gfm, pm);

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import remo.checker.Event;
 import remo.checker.EventKind;
 import remo.checker.EventStructure;
@@ -78,6 +79,27 @@ public final class TraceConformance {
      *                                  which nic.md §4.6 excludes from conformance
      */
     public Verdict check(ExecutionGraph graph, List<List<Integer>> callInstructions) {
+        List<String> names = new ArrayList<>();
+        for (ExecutionGraph.Location l : graph.locations()) {
+            names.add(l.region());
+        }
+        return check(graph, callInstructions, names, List.of());
+    }
+
+    /**
+     * Checks the graph of a completed run whose locations have other names in the program (see
+     * {@link TraceLitmus}). A word {@code k} of a NIC op maps to instruction {@code call + k} (the
+     * ASCENDING encoding); events of a call whose instruction is -1 are left out (they order nothing).
+     *
+     * @param graph            the recorded graph
+     * @param callInstructions per thread, the instruction index of each endpoint call, -1 for none
+     * @param locationNames    per graph location, the program's location name
+     * @param implied          per thread, instructions without recorded events whose (marker) events
+     *                         are taken as having happened; empty for litmus runs
+     * @throws IllegalArgumentException for a graph recorded with {@code RANDOM} intra-request order
+     */
+    public Verdict check(ExecutionGraph graph, List<List<Integer>> callInstructions, List<String> locationNames,
+                         List<Set<Integer>> implied) {
         if ("RANDOM".equals(graph.meta().get("intraRequestOrder"))) {
             throw new IllegalArgumentException("a graph recorded with intraRequestOrder RANDOM is not checkable for "
                     + "conformance (nic.md §4.6): its words are not in the ascending order the models encode");
@@ -89,7 +111,11 @@ public final class TraceConformance {
         int[] map = new int[graph.events().size()];
         int[] recordedAs = new int[n];
         for (ExecutionGraph.Event e : graph.events()) {
-            int sid = map(e, graph, callInstructions, problems);
+            int sid = map(e, locationNames, callInstructions, problems);
+            if (sid == SKIPPED) {
+                map[e.id()] = -1;
+                continue;
+            }
             map[e.id()] = sid;
             if (sid >= 0) {
                 if (exists[sid]) {
@@ -114,6 +140,9 @@ public final class TraceConformance {
             }
         }
         for (Event e : structure.events()) {
+            if (e.thread() >= 0 && e.thread() < implied.size() && implied.get(e.thread()).contains(e.instruction())) {
+                exists[e.id()] = true;
+            }
             if (!e.conditional() && !exists[e.id()] && problems.size() < 10) {
                 problems.add("checker event " + describe(e.id()) + " was never recorded");
             }
@@ -184,9 +213,12 @@ public final class TraceConformance {
                 && program.thread(e.thread()).instructions().get(e.instruction()) instanceof remo.litmus.Instruction.Await;
     }
 
-    private int map(ExecutionGraph.Event e, ExecutionGraph graph, List<List<Integer>> calls, List<String> problems) {
+    /** {@link #map} of an event whose call has no instruction. */
+    private static final int SKIPPED = -2;
+
+    private int map(ExecutionGraph.Event e, List<String> locationNames, List<List<Integer>> calls, List<String> problems) {
         if (e.label() == ExecutionGraph.Label.IW) {
-            String name = graph.locations().get(e.location()).region();
+            String name = locationNames.get(e.location());
             for (int i = 0; i < program.locations().size(); i++) {
                 if (program.locations().get(i).name().equals(name)) {
                     return i;
@@ -200,7 +232,10 @@ public final class TraceConformance {
             problems.add("event " + e.id() + " of thread " + e.thread() + " has call index " + e.po() + " without an instruction");
             return -1;
         }
-        int instr = c.get((int) e.po());
+        if (c.get((int) e.po()) < 0) {
+            return SKIPPED;
+        }
+        int instr = c.get((int) e.po()) + e.sub();
         int sid = structure.eventAt(e.thread(), instr, e.ii());
         if (sid < 0) {
             problems.add("event " + e.id() + " (" + e.label() + ") has no checker event at P" + e.thread() + " instruction "

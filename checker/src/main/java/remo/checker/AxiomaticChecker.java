@@ -310,7 +310,7 @@ public final class AxiomaticChecker {
             } catch (Stop stop) {
                 // partialReason is set
             } catch (remo.models.EvaluationTimeoutException e) {
-                partialReason = String.format("time limit reached after %.1f s (--timeout)", (System.nanoTime() - start) / 1e9);
+                partialReason = options.timeLimitReached(System.nanoTime() - start);
             }
         }
 
@@ -319,7 +319,7 @@ public final class AxiomaticChecker {
             if (deadline != Long.MAX_VALUE) {
                 long now = System.nanoTime();
                 if (now > deadline) {
-                    partialReason = String.format("time limit reached after %.1f s (--timeout)", (now - start) / 1e9);
+                    partialReason = options.timeLimitReached(now - start);
                     throw new Stop();
                 }
             }

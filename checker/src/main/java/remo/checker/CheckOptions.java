@@ -103,4 +103,22 @@ public record CheckOptions(long maxExecutions, Duration timeout, Set<String> ski
     public CheckOptions withProgress(ProgressListener l) {
         return new CheckOptions(maxExecutions, timeout, skippedChecks, collect, maxCollected, prune, l);
     }
+
+    /**
+     * The partial reason of a run stopped by {@code --timeout}, e.g. {@code time limit of 0.001 s
+     * reached after 0.104 s (--timeout)}: the limit as given, and the elapsed time with enough
+     * digits to be meaningful for short limits.
+     *
+     * @param elapsedNanos time since the test started, nanoseconds
+     */
+    public String timeLimitReached(long elapsedNanos) {
+        double secs = elapsedNanos / 1e9;
+        String limit = timeout == null ? "" : "of " + seconds(timeout.toNanos() / 1e9) + " s ";
+        return "time limit " + limit + "reached after " + seconds(secs) + " s (--timeout)";
+    }
+
+    private static String seconds(double s) {
+        return String.format(java.util.Locale.ROOT, s < 10 ? "%.3f" : "%.1f", s).replaceFirst("\\.?0+$", "")
+                .replaceFirst("^$", "0");
+    }
 }

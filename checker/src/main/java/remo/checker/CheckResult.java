@@ -74,6 +74,19 @@ public record CheckResult(Program program, String model, String engine, FlagValu
         return positive > 0 ? Verdict.ALLOWED : Verdict.FORBIDDEN;
     }
 
+    /**
+     * Whether the verdict is established: always for a complete run; for a partial run only when a
+     * witness was found (Allowed). A partial run without a witness has shown nothing either way.
+     */
+    public boolean decided() {
+        return !partial() || verdict() == Verdict.ALLOWED;
+    }
+
+    /** The verdict's word, or {@code Undecided} for a partial run without a witness ({@link #decided()}). */
+    public String verdictWord() {
+        return decided() ? verdict().word() : "Undecided";
+    }
+
     /** Never, Sometimes or Always. */
     public Observation observation() {
         if (positive == 0) {

@@ -70,6 +70,10 @@ final class CheckCommand implements Callable<Integer> {
                     remo.cli.report.Terminal.stderrIsTerminal(), err);
         } catch (LitmusException e) {
             err.println(e.diagnostic().format());
+            if (reportOptions.json) {
+                out.println(remo.cli.report.JsonResults.write(remo.cli.report.JsonResults.document(
+                        spec.root().version()[0], List.of(), List.of(e.diagnostic()))));
+            }
             return 2;
         }
         try (reporting) {
@@ -88,6 +92,8 @@ final class CheckCommand implements Callable<Integer> {
             }
         } catch (LitmusException e) {
             err.println(e.diagnostic().format());
+            reporting.runError(e.diagnostic());
+            reporting.finish(spec.root().version()[0], out, err);
             return 2;
         }
         TestRunner runner = new TestRunner(new ModelLibrary(), modelOptions.model, flags,
@@ -98,6 +104,7 @@ final class CheckCommand implements Callable<Integer> {
         List<ExpectationFile.Judgement> judgements = new ArrayList<>();
         java.util.Set<String> uncoveredModels = new java.util.HashSet<>();
         boolean inputError = false;
+        int withoutRow = 0;
         for (Inputs.Input in : files) {
             TestOutcome o;
             reporting.testStarted(in.shown());
@@ -115,6 +122,11 @@ final class CheckCommand implements Callable<Integer> {
             }
             ExpectationFile.Judgement judgement = expectations == null ? null : expectations.judge(in.path(), o, model);
             judgements.add(judgement);
+            if (judgement != null && judgement.expected() == null && (model == null || expectations.covers(model))) {
+                withoutRow++;
+                err.println(Diagnostic.warning("W-EXPECT", expect.toString(), Position.START, "no row for "
+                        + in.shown() + ": the test is not compared").format());
+            }
             reporting.testFinished(o, runner, judgement == null ? null : judgement.expectedVerdict(), err);
             for (Diagnostic w : o.warnings()) {
                 err.println(modelOptions.locate(w, originalArgs).format());
@@ -151,7 +163,8 @@ final class CheckCommand implements Callable<Integer> {
         if (expectations != null && !reporting.replacesText()) {
             long agree = judgements.stream().filter(j -> j != null && j.status() == ExpectationFile.Status.AGREE).count();
             out.println("Expectations: " + agree + " agree, " + mismatches.size() + " mismatch"
-                    + (mismatches.size() == 1 ? "" : "es") + (undecided.isEmpty() ? "" : ", " + undecided.size() + " undecided (partial)"));
+                    + (mismatches.size() == 1 ? "" : "es") + (undecided.isEmpty() ? "" : ", " + undecided.size() + " undecided (partial)")
+                    + (withoutRow == 0 ? "" : ", " + withoutRow + " without a row"));
         }
         out.flush();
         if (inputError || reporting.failed()) {
@@ -174,7 +187,7 @@ final class CheckCommand implements Callable<Integer> {
     private static void printSummary(PrintStream out, List<TestOutcome> outcomes, List<ExpectationFile.Judgement> judgements) {
         int width = 4;
         for (TestOutcome o : outcomes) {
-            width = Math.max(width, o.name().length());
+            width = Math.max(width, Math.min(40, o.name().length()));
         }
         out.println("Summary");
         int ran = 0;
@@ -190,7 +203,7 @@ final class CheckCommand implements Callable<Integer> {
             } else {
                 ran++;
                 var r = o.result();
-                line.append(String.format(Locale.ROOT, "%-10s %-12s States %-4d %6.2fs", r.verdict().word(), r.model(),
+                line.append(String.format(Locale.ROOT, "%-10s %-12s States %-4d %6.2fs", r.verdictWord(), r.model(),
                         r.states().size(), r.seconds()));
                 if (r.partial()) {
                     line.append("  PARTIAL");

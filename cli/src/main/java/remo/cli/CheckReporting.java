@@ -186,10 +186,17 @@ final class CheckReporting implements AutoCloseable {
      *
      * @param tool the program's name and version
      */
+    /** Records an error that stops the whole run before any test (it goes into the JSON document too). */
+    void runError(remo.litmus.Diagnostic d) {
+        runErrors.add(d);
+    }
+
+    private final List<remo.litmus.Diagnostic> runErrors = new java.util.ArrayList<>();
+
     void finish(String tool, PrintStream out, PrintStream err) {
         progress.close();
         if (options.json) {
-            out.println(JsonResults.write(JsonResults.document(tool, jsonTests)));
+            out.println(JsonResults.write(JsonResults.document(tool, jsonTests, runErrors)));
         }
         if (graphs != null && !options.quiet) {
             err.println("remo: wrote " + graphsWritten + " graph" + (graphsWritten == 1 ? "" : "s") + " to "

@@ -211,7 +211,7 @@ final class ExpectationFile {
         String actual = r.verdict().word();
         if (r.partial() && r.verdict() == Verdict.FORBIDDEN) {
             // no witness found before the limit: neither verdict is established
-            return new Judgement(Status.UNDECIDED, want, actual + " (partial)");
+            return new Judgement(Status.UNDECIDED, want, "Undecided (partial: no witness yet)");
         }
         return new Judgement(want.equals(actual) ? Status.AGREE : Status.MISMATCH, want, actual);
     }

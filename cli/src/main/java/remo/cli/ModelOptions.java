@@ -58,8 +58,13 @@ final class ModelOptions {
     Map<Flag, String> flags(List<String> originalArgs) throws LitmusException {
         validateLimits(originalArgs);
         Map<Flag, String> out = new LinkedHashMap<>();
+        int searchFrom = 0;
         for (String s : sets) {
-            int col = column(originalArgs, s);
+            int col = column(originalArgs.subList(searchFrom, originalArgs.size()), s);
+            for (int i = 0; i < searchFrom; i++) {
+                col += originalArgs.get(i).length() + 1;
+            }
+            searchFrom = Math.min(originalArgs.size(), Math.max(searchFrom, argumentAt(originalArgs, col) + 1));
             int eq = s.indexOf('=');
             if (eq < 0) {
                 throw flagError(col, "expected FLAG=VALUE, found '" + s + "'");
@@ -73,9 +78,26 @@ final class ModelOptions {
             if (!f.allowedValues().contains(value)) {
                 throw flagError(col + eq + 1, f.unknownValueMessage(value));
             }
+            if (out.containsKey(f)) {
+                // as in a file's flag line (language.md E-FLAG): one value per flag
+                throw flagError(col, "flag " + f.name() + " is set twice");
+            }
             out.put(f, value);
         }
         return out;
+    }
+
+    /** The index of the argument that contains 1-based column {@code col} of the joined command line. */
+    private static int argumentAt(List<String> args, int col) {
+        int start = 1;
+        for (int i = 0; i < args.size(); i++) {
+            int end = start + args.get(i).length();
+            if (col >= start && col <= end) {
+                return i;
+            }
+            start = end + 1;
+        }
+        return args.size() - 1;
     }
 
     /**

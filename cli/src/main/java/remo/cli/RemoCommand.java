@@ -5,12 +5,14 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** The {@code remo} command and its subcommands. */
-@Command(name = "remo", mixinStandardHelpOptions = true, version = "remo 0.1.0",
+@Command(name = "remo", mixinStandardHelpOptions = true, version = RemoCommand.VERSION,
         description = "REmote Memory Ordering: check litmus tests under RDMA and x86 memory models.",
         subcommands = {CheckCommand.class, RobustCommand.class, BenchCommand.class, GenCommand.class, FuzzCommand.class,
                 ReportCommand.class, CompareLogsCommand.class, SimulateCommand.class, BenchNicCommand.class,
                 CommandLine.HelpCommand.class})
 final class RemoCommand implements Runnable {
+    /** What {@code --version} prints, for {@code remo} and every subcommand. */
+    static final String VERSION = "remo 0.1.0";
 
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -18,7 +20,7 @@ final class RemoCommand implements Runnable {
     @Override
     public void run() {
         throw new CommandLine.ParameterException(spec.commandLine(),
-                "missing command: try 'remo check FILE' or 'remo help'");
+                "missing command (for example 'remo check FILE')");
     }
 
     /**
@@ -28,6 +30,9 @@ final class RemoCommand implements Runnable {
      */
     static int execute(String[] args) {
         CommandLine cl = new CommandLine(new RemoCommand());
+        for (CommandLine sub : cl.getSubcommands().values()) {
+            sub.getCommandSpec().version(VERSION);
+        }
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             PrintWriter err = commandLine.getErr();
             err.println("remo: internal error: " + ex);
@@ -42,7 +47,8 @@ final class RemoCommand implements Runnable {
             PrintWriter err = ex.getCommandLine().getErr();
             err.println(usageDiagnostic(ex, arguments).format());
             String name = ex.getCommandLine().getCommandSpec().qualifiedName();
-            err.println("Try '" + name + " --help' for the options.");
+            boolean topLevel = ex.getCommandLine().getParent() == null;
+            err.println("Try '" + name + " --help' for the " + (topLevel ? "commands" : "options") + ".");
             err.flush();
             return 2;
         });
@@ -83,6 +89,11 @@ final class RemoCommand implements Runnable {
             }
         }
         String message = String.valueOf(ex.getMessage()).replace("\n", " ").trim();
+        if (ex instanceof CommandLine.UnmatchedArgumentException u && ex.getCommandLine().getParent() == null
+                && culprit != null && !culprit.startsWith("-") && args.indexOf(culprit) == 0) {
+            message = "unknown command '" + culprit + "' (commands: "
+                    + String.join(", ", ex.getCommandLine().getSubcommands().keySet()) + ")";
+        }
         return remo.litmus.Diagnostic.error("E-USAGE", remo.models.ModelLibrary.COMMAND_LINE,
                 new remo.litmus.Position(1, col), message);
     }

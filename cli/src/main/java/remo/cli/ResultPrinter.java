@@ -55,6 +55,9 @@ final class ResultPrinter {
         }
         if (r.partial()) {
             sb.append("Warning: partial result, states found so far: ").append(r.partialReason()).append('\n');
+            if (!r.decided()) {
+                sb.append("Warning: no witness among the executions explored: the verdict is undecided, not Forbidden\n");
+            }
         }
         if (r.noCompleteExecution() && !r.partial()) {
             sb.append("Warning: no complete execution\n");

@@ -37,7 +37,7 @@ class LimitsTest {
         CliRun r = CliRun.run("check", "--timeout", "0.5", heavy(), heavy());
         double seconds = (System.nanoTime() - t0) / 1e9;
         assertEquals(0, r.exit, r.err);
-        assertTrue(r.out.contains("Warning: partial result, states found so far: time limit reached after"), r.out);
+        assertTrue(r.out.contains("Warning: partial result, states found so far: time limit of 0.5 s reached after"), r.out);
         Matcher m = Pattern.compile("States (\\d+)").matcher(r.out);
         assertTrue(m.find());
         assertTrue(Integer.parseInt(m.group(1)) > 0, "states found before the limit are printed");

@@ -158,7 +158,7 @@ class NewUserTrialTest {
         CliRun r = CliRun.run("check", "--timeout", "1", f.toString());
         double seconds = (System.nanoTime() - t0) / 1e9;
         assertEquals(0, r.exit, r.err);
-        assertTrue(r.out.contains("time limit reached"), r.out);
+        assertTrue(r.out.contains("time limit of 1 s reached after"), r.out);
         assertTrue(seconds < 15, "stopped " + seconds + " s after start with --timeout 1");
     }
 

@@ -108,7 +108,7 @@ final class StateSpaceSearch {
         if ((n & 255) == 0) {
             long now = System.nanoTime();
             if (now > deadline) {
-                partialReason = String.format("time limit reached after %.1f s (--timeout)", (now - start) / 1e9);
+                partialReason = options.timeLimitReached(now - start);
                 throw new Stop();
             }
             if (options.progress() != null) {

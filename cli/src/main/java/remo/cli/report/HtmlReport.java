@@ -103,9 +103,11 @@ public final class HtmlReport {
     public static String render(String title, String context, List<ReportEntry> entries) {
         boolean expect = entries.stream().anyMatch(e -> e.expected() != null);
         long allowed = entries.stream().filter(e -> e.result() != null && e.result().verdict() == Verdict.ALLOWED).count();
-        long forbidden = entries.stream().filter(e -> e.result() != null && e.result().verdict() == Verdict.FORBIDDEN)
+        long forbidden = entries.stream().filter(e -> e.result() != null && e.result().decided()
+                        && e.result().verdict() == Verdict.FORBIDDEN)
                 .count();
         long errors = entries.stream().filter(e -> e.result() == null).count();
+        long undecided = entries.stream().filter(e -> e.result() != null && !e.result().decided()).count();
         long mismatches = entries.stream().filter(ReportEntry::mismatch).count();
 
         StringBuilder sb = new StringBuilder();
@@ -114,7 +116,8 @@ public final class HtmlReport {
                 .append("<title>").append(esc(title)).append("</title>\n<style>\n").append(CSS).append("</style>\n</head>\n<body>\n");
         sb.append("<h1>").append(esc(title)).append("</h1>\n");
         sb.append("<p class=\"summary\">").append(esc(context)).append("<br>").append(entries.size()).append(" tests: ")
-                .append(allowed).append(" Allowed, ").append(forbidden).append(" Forbidden, ").append(errors)
+                .append(allowed).append(" Allowed, ").append(forbidden).append(" Forbidden, ")
+                .append(undecided == 0 ? "" : undecided + " Undecided (partial), ").append(errors)
                 .append(errors == 1 ? " error" : " errors");
         if (expect) {
             sb.append(", ").append(mismatches).append(mismatches == 1 ? " mismatch" : " mismatches")
@@ -141,7 +144,7 @@ public final class HtmlReport {
                         .append("</td>");
             } else {
                 sb.append("<td>").append(esc(r.model())).append("</td>");
-                sb.append("<td class=\"v-").append(r.verdict().word()).append("\">").append(r.verdict().word());
+                sb.append("<td class=\"v-").append(r.verdictWord()).append("\">").append(r.verdictWord());
                 if (r.partial()) {
                     sb.append(" <span class=\"tag partial\">partial</span>");
                 }
@@ -171,7 +174,7 @@ public final class HtmlReport {
         CheckResult r = e.result();
         sb.append("<section class=\"test\" id=\"t").append(index).append("\">\n<h2>").append(esc(e.name())).append(' ');
         if (r != null) {
-            sb.append("<span class=\"v-").append(r.verdict().word()).append("\">").append(r.verdict().word()).append("</span>");
+            sb.append("<span class=\"v-").append(r.verdictWord()).append("\">").append(r.verdictWord()).append("</span>");
         } else {
             sb.append("<span class=\"tag bad\">error</span>");
         }

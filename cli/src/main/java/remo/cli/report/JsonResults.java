@@ -61,9 +61,9 @@ public final class JsonResults {
         }
         String condition = p.quantifier().keyword() + " (" + ProgramPrinter.printProp(p.condition(), p.dialect()) + ")";
         return new ResultDocument.Test(o.file(), p.name(), "ok", r.model(), r.engine(), flags, r.raisedFlags(),
-                p.quantifier().kind(), condition, r.verdict().word(), r.ok(), r.observation().word(), states, r.positive(),
+                p.quantifier().kind(), condition, r.verdictWord(), r.ok(), r.observation().word(), states, r.positive(),
                 r.negative(), r.blocked(), r.explored(), r.seconds(), r.partial(), r.partialReason(),
-                expected == null ? null : expected.word(), expected == null ? null : expected != r.verdict(), warnings,
+                expected == null ? null : expected.word(), expected == null ? null : r.decided() && expected != r.verdict(), warnings,
                 List.of(), executions);
     }
 
@@ -107,11 +107,20 @@ public final class JsonResults {
 
     /** A document over the given tests, with the summary computed from them. */
     public static ResultDocument document(String tool, List<ResultDocument.Test> tests) {
+        return document(tool, tests, List.of());
+    }
+
+    /**
+     * A document over the given tests and run-level errors (a bad option, model or expectation
+     * file that stopped the run before any test).
+     */
+    public static ResultDocument document(String tool, List<ResultDocument.Test> tests, List<Diagnostic> runErrors) {
         int ran = (int) tests.stream().filter(t -> "ok".equals(t.status())).count();
         boolean expect = tests.stream().anyMatch(t -> t.expected() != null);
         Integer mismatches = expect ? (int) tests.stream().filter(t -> Boolean.TRUE.equals(t.mismatch())).count() : null;
         return new ResultDocument(ResultDocument.SCHEMA, tool, tests,
-                new ResultDocument.Summary(tests.size(), ran, tests.size() - ran, mismatches));
+                new ResultDocument.Summary(tests.size(), ran, tests.size() - ran, mismatches),
+                runErrors.stream().map(JsonResults::diagnostic).toList());
     }
 
     /** The document as indented JSON text (ending without a newline). */

@@ -14,9 +14,12 @@ import java.util.Map;
  * @param tool    the program and version, e.g. {@code remo 0.1.0}
  * @param tests   one entry per input file, in input order
  * @param summary counts over the tests
+ * @param errors  errors that stopped the whole run before any test (a bad option, model or
+ *                expectation file); omitted when empty
  */
-@JsonPropertyOrder({"schema", "tool", "tests", "summary"})
-public record ResultDocument(String schema, String tool, List<Test> tests, Summary summary) {
+@JsonPropertyOrder({"schema", "tool", "tests", "summary", "errors"})
+public record ResultDocument(String schema, String tool, List<Test> tests, Summary summary,
+                             @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Diagnostic> errors) {
 
     /** The schema identifier; bumped when a field changes meaning or disappears. */
     public static final String SCHEMA = "remo-result/1";

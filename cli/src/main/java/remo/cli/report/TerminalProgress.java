@@ -49,7 +49,7 @@ final class TerminalProgress implements Progress {
 
     @Override
     public void testStarted(String name) {
-        current = name;
+        current = shortName(name);
         currentExplored.set(0);
         updateMessage();
     }
@@ -73,6 +73,15 @@ final class TerminalProgress implements Progress {
         long explored = finishedExplored.get() + currentExplored.get();
         double seconds = Math.max(1e-3, (System.nanoTime() - start) / 1e9);
         bar.setExtraMessage(message(current, explored, seconds));
+    }
+
+    /**
+     * A test's name as the progress line shows it: the file name without directories and
+     * {@code .litmus}, at most 20 characters (the bar needs the rest of an 80–100 column line).
+     */
+    static String shortName(String shown) {
+        String n = shown.substring(Math.max(shown.lastIndexOf('/'), shown.lastIndexOf('\\')) + 1).replaceFirst("\\.litmus$", "");
+        return n.length() <= 20 ? n : n.substring(0, 19) + "…";
     }
 
     /** The text after the bar: current test, candidates explored, rate. */

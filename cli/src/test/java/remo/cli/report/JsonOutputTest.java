@@ -120,6 +120,28 @@ class JsonOutputTest {
     }
 
     @Test
+    void aPartialRunWithoutWitnessIsUndecidedNotForbidden() throws IOException {
+        String json = checkJson(0, "--max-executions", "1", "--expect", TestData.corpus().resolve("EXPECTED.tsv").toString(),
+                TestData.corpusTest("SB").toString());
+        assertEquals(List.of(), validate(json));
+        ResultDocument.Test t = JsonResults.read(json).tests().get(0);
+        assertEquals("Undecided", t.verdict());
+        assertEquals("Allowed", t.expected());
+        assertFalse(t.mismatch(), "an undecided run contradicts no expectation");
+    }
+
+    @Test
+    void aCommandLineErrorStillPrintsOneDocument() throws IOException {
+        String json = checkJson(2, "--model", "bogus", TestData.corpusTest("SB").toString());
+        assertEquals(List.of(), validate(json));
+        ResultDocument d = JsonResults.read(json);
+        assertEquals(0, d.tests().size());
+        assertEquals(1, d.errors().size());
+        assertEquals("E-MODEL", d.errors().get(0).code());
+        assertEquals(30, d.errors().get(0).column(), "the column of 'bogus' in check --json --quiet --model bogus");
+    }
+
+    @Test
     void theSchemaRejectsWrongDocuments() throws IOException {
         String json = checkJson(0, TestData.corpusTest("SB").toString());
         assertEquals(List.of(), validate(json));

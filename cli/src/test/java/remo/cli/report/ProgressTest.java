@@ -68,4 +68,10 @@ class ProgressTest {
         assertEquals("4.5M", TerminalProgress.human(4_500_000));
         assertFalse(TerminalProgress.message("SB", 0, 1).isEmpty());
     }
+
+    @Test
+    void theProgressLineShowsShortNames() {
+        assertEquals("SB", TerminalProgress.shortName("../shared/corpus/x86/SB.litmus"));
+        assertEquals("A".repeat(19) + "…", TerminalProgress.shortName("dir/" + "A".repeat(30) + ".litmus"));
+    }
 }

@@ -1,6 +1,7 @@
 package remo.litmus;
 
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Parses the instruction of one non-empty cell of the thread table (language.md §4.1).
@@ -14,26 +15,31 @@ final class RdmaInstructionParser {
     private final TokenCursor in;
     private final Token sentinel;
     private final Map<String, Integer> nodeConstants;
+    private final Set<String> declaredLocations;
 
-    private RdmaInstructionParser(TokenCursor in, Token sentinel, Map<String, Integer> nodeConstants) {
+    private RdmaInstructionParser(TokenCursor in, Token sentinel, Map<String, Integer> nodeConstants,
+                                  Set<String> declaredLocations) {
         this.in = in;
         this.sentinel = sentinel;
         this.nodeConstants = nodeConstants;
+        this.declaredLocations = declaredLocations;
     }
 
     /**
      * Parses one cell.
      *
-     * @param in            a cursor over the cell's tokens, followed by {@code sentinel}
-     * @param sentinel      the token that ends the cell
-     * @param nodeConstants the node constants of the init block
+     * @param in                a cursor over the cell's tokens, followed by {@code sentinel}
+     * @param sentinel          the token that ends the cell
+     * @param nodeConstants     the node constants of the init block
+     * @param declaredLocations the locations of the init block (a cell starting with another name
+     *                          that is not followed by {@code =} is an unknown instruction)
      * @return the instruction, positioned at its first token
      * @throws LitmusException the first parse-phase error in the cell (E-SYNTAX, E-LEX, E-RANGE,
      *                         E-BAD-NODE, E-UNKNOWN-NODE)
      */
-    static Instruction parseCell(TokenCursor in, Token sentinel, Map<String, Integer> nodeConstants)
-            throws LitmusException {
-        RdmaInstructionParser parser = new RdmaInstructionParser(in, sentinel, nodeConstants);
+    static Instruction parseCell(TokenCursor in, Token sentinel, Map<String, Integer> nodeConstants,
+                                 Set<String> declaredLocations) throws LitmusException {
+        RdmaInstructionParser parser = new RdmaInstructionParser(in, sentinel, nodeConstants, declaredLocations);
         Instruction instruction = parser.instruction();
         if (in.peek() != sentinel) {
             throw in.syntaxError("end of cell ('|' or ';')");
@@ -48,6 +54,11 @@ final class RdmaInstructionParser {
             return registerInstruction();
         }
         if (RdmaTerms.isLocationName(t)) {
+            if (!in.peek(1).isSymbol("=") && !declaredLocations.contains(t.text())) {
+                // not a store: a misspelt or made-up instruction such as 'frobnicate x, y@2'
+                throw in.error("E-SYNTAX", pos, "syntax error: expected an instruction, found " + t.describe()
+                        + "; unknown instruction '" + t.text() + "'");
+            }
             LocationRef destination = RdmaTerms.locationName(in);
             in.expectSymbol("=");
             if (RdmaTerms.isLocationName(in.peek())) {

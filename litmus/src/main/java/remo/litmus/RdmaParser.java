@@ -292,7 +292,8 @@ final class RdmaParser {
                 throw in.error("E-ROW-WIDTH", cell.get(0).pos(), "row has more cells than the " + threads + " threads");
             }
             Token end = ends.get(k);
-            Instruction instruction = RdmaInstructionParser.parseCell(TokenCursor.of(sourceName, cell, end), end, nodeConstants);
+            Instruction instruction = RdmaInstructionParser.parseCell(TokenCursor.of(sourceName, cell, end), end, nodeConstants,
+                    locationNames);
             code.get(k).add(instruction);
             texts.get(k).add(text.substring(cell.get(0).start(), cell.get(cell.size() - 1).end()));
         }

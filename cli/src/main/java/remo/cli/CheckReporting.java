@@ -62,10 +62,12 @@ final class CheckReporting implements AutoCloseable {
      * @param interactive   whether standard error is a terminal
      * @param err           standard error
      * @throws LitmusException E-OPTION for a bad {@code --format}, {@code --show}, {@code --max-graphs}
-     *                         or {@code --json-executions} without {@code --json}
+     *                         or {@code --json-executions} without {@code --json}; E-USAGE for an empty
+     *                         {@code --graph}
      */
     static CheckReporting open(ReportOptions options, List<String> originalArgs, int totalTests, Set<String> skippedChecks,
                                boolean interactive, PrintStream err) throws LitmusException {
+        OutputPath.requireNonEmpty(originalArgs, "--graph", options.graphDir);
         ShowRequest show;
         try {
             show = ShowRequest.parse(options.show);
@@ -81,6 +83,12 @@ final class CheckReporting implements AutoCloseable {
         }
         if (options.jsonExecutions && !options.json) {
             throw optionError(originalArgs, "--json-executions", "--json-executions needs --json");
+        }
+        if (options.graphDir == null && originalArgs.stream().anyMatch(a -> a.equals("--format") || a.startsWith("--format="))) {
+            // a warning about the command line: printed even with --quiet, like every diagnostic
+            err.println(Diagnostic.warning("W-FORMAT-WITHOUT-GRAPH", ModelLibrary.COMMAND_LINE,
+                    ModelOptions.valuePosition(originalArgs, "--format"),
+                    "--format " + options.format + " has no effect without --graph DIR; no graphs are drawn").format());
         }
         GraphWriter graphs = null;
         if (options.graphDir != null) {
@@ -164,7 +172,7 @@ final class CheckReporting implements AutoCloseable {
                 }
             } catch (IOException | RuntimeException e) {
                 err.println(Diagnostic.error("E-IO", options.graphDir.toString(), Position.START,
-                        "cannot write graphs of " + o.name() + ": " + describeWriteFailure(e)).format());
+                        "cannot write graphs of " + o.name() + ": " + OutputPath.describeWriteFailure(e)).format());
                 failed = true;
             }
         }
@@ -218,20 +226,4 @@ final class CheckReporting implements AutoCloseable {
         progress.close();
     }
 
-    /** Why a file could not be written, in words (Java's exceptions carry only the path). */
-    static String describeWriteFailure(Exception e) {
-        if (e instanceof java.nio.file.FileAlreadyExistsException) {
-            return e.getMessage() + " exists and is not a directory";
-        }
-        if (e instanceof java.nio.file.AccessDeniedException) {
-            return "permission denied: " + e.getMessage();
-        }
-        if (e instanceof java.nio.file.NoSuchFileException) {
-            return "no such directory: " + e.getMessage();
-        }
-        if (e instanceof java.nio.file.NotDirectoryException) {
-            return e.getMessage() + " is not a directory";
-        }
-        return e.getMessage();
-    }
 }

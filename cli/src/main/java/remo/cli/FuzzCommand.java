@@ -70,6 +70,12 @@ final class FuzzCommand implements Callable<Integer> {
                             + "within 64 bits").format());
             return 2;
         }
+        try {
+            OutputPath.requireNonEmpty(spec.commandLine().getParseResult().originalArgs(), "--out", out);
+        } catch (remo.litmus.LitmusException e) {
+            System.err.println(e.diagnostic().format());
+            return 2;
+        }
         if (out != null) {
             try {
                 java.nio.file.Files.createDirectories(out);
@@ -78,7 +84,7 @@ final class FuzzCommand implements Callable<Integer> {
                 }
             } catch (IOException e) {
                 System.err.println(Diagnostic.error("E-IO", out.toString(), Position.START,
-                        "cannot write mismatches here: " + CheckReporting.describeWriteFailure(e)).format());
+                        OutputPath.describeWriteFailure(e) + " (--out: the directory for mismatches)").format());
                 return 2;
             }
         }

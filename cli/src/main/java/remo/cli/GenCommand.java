@@ -131,6 +131,7 @@ final class GenCommand implements Callable<Integer> {
         PrintWriter stderr = spec.commandLine().getErr();
         List<String> args = spec.commandLine().getParseResult().originalArgs();
         try {
+            OutputPath.requireNonEmpty(args, "--out", out);
             List<Program> programs = new ArrayList<>();
             if (name != null && !name.matches("[A-Za-z0-9_./+\\-\\[\\]:]+")) {
                 throw error(args, name, "E-GEN", "--name must be one or more of the characters A-Z a-z 0-9 _ . / + - [ ] : "
@@ -189,7 +190,7 @@ final class GenCommand implements Callable<Integer> {
             }
         } catch (IOException | RuntimeException e) {
             throw new LitmusException(Diagnostic.error("E-IO", out.toString(), Position.START,
-                    "cannot write: " + CheckReporting.describeWriteFailure(e)));
+                    OutputPath.describeWriteFailure(e)));
         }
     }
 

@@ -169,21 +169,26 @@ final class ModelOptions {
 
     /** An E-USAGE error located at the value of {@code option} on the command line. */
     static LitmusException usage(List<String> args, String option, String message) {
-        int col = 1;
+        return new LitmusException(Diagnostic.error("E-USAGE", ModelLibrary.COMMAND_LINE, valuePosition(args, option), message));
+    }
+
+    /**
+     * The position of the value of {@code option} on the command line ({@code --opt VALUE} or
+     * {@code --opt=VALUE}); {@code 1:1} if the option is absent.
+     */
+    static Position valuePosition(List<String> args, String option) {
         int running = 1;
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
             if (a.equals(option) && i + 1 < args.size()) {
-                col = running + a.length() + 1;
-                break;
+                return new Position(1, running + a.length() + 1);
             }
             if (a.startsWith(option + "=")) {
-                col = running + option.length() + 1;
-                break;
+                return new Position(1, running + option.length() + 1);
             }
             running += a.length() + 1;
         }
-        return new LitmusException(Diagnostic.error("E-USAGE", ModelLibrary.COMMAND_LINE, new Position(1, col), message));
+        return Position.START;
     }
 
     private static LitmusException flagError(int col, String message) {

@@ -57,7 +57,7 @@ final class ReportCommand implements Callable<Integer> {
     List<String> inputs = new ArrayList<>();
 
     @Option(names = "--out", paramLabel = "FILE.html", defaultValue = "report.html",
-            description = "The HTML file to write (default ${DEFAULT-VALUE}).")
+            description = "The HTML file to write (default ${DEFAULT-VALUE}); its directory must exist.")
     Path out;
 
     @Option(names = "--expect", paramLabel = "FILE.tsv",
@@ -74,6 +74,8 @@ final class ReportCommand implements Callable<Integer> {
         Map<Flag, String> flags;
         ExpectationFile expectations = null;
         try {
+            OutputPath.requireNonEmpty(originalArgs, "--out", out);
+            OutputPath.requireDirectoryOf(out);
             flags = modelOptions.prepare(originalArgs);
             if (expect != null) {
                 expectations = ExpectationFile.read(expect, expect.toString());
@@ -129,18 +131,13 @@ final class ReportCommand implements Callable<Integer> {
         String context = "remo report · model " + (modelOptions.model == null ? "per dialect (rdma-tso-rmw for RDMA, tso for X86)"
                 : modelOptions.model) + " · " + String.join(" ", inputs);
         try {
-            Path parent = out.toAbsolutePath().getParent();
-            if (parent != null) {
-                Files.createDirectories(parent);
-            }
             Files.writeString(out, HtmlReport.render("remo report", context, entries), StandardCharsets.UTF_8);
         } catch (IOException | RuntimeException e) {
-            err.println(Diagnostic.error("E-IO", out.toString(), Position.START, "cannot write the report: " + CheckReporting.describeWriteFailure(e))
-                    .format());
+            err.println(Diagnostic.error("E-IO", out.toString(), Position.START, OutputPath.describeWriteFailure(e)).format());
             return 2;
         }
         if (!quiet) {
-            err.println("remo: wrote " + out + " (" + entries.size() + " tests" + (graphviz == null
+            err.println("remo: wrote " + out + " (" + entries.size() + (entries.size() == 1 ? " test" : " tests") + (graphviz == null
                     ? "; Graphviz 'dot' not found, graphs shown as DOT text — install graphviz for pictures" : "") + ")");
         }
         if (inputError) {

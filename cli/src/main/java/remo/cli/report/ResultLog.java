@@ -28,6 +28,9 @@ import remo.litmus.Position;
  * {@code Summary} table up to the next {@code Test} line. A state line is a set of
  * {@code ITEM=VALUE;} items; items are normalised by dropping spaces and the brackets of
  * {@code [x]}, and state lines may carry a litmus7-style count prefix ({@code 12 *>} or {@code 12 :>}).
+ * A log holds at least one block; the {@code Observation} line names the block's own test; a block
+ * that stops (blank line, next {@code Test} line, end of file) before its {@code States},
+ * {@code Ok}/{@code No} or {@code Observation} line is reported where it stops.
  */
 public final class ResultLog {
     private static final Pattern TEST = Pattern.compile("Test\\s+(\\S+)\\s+(Allowed|Forbidden|Required)\\s*");
@@ -131,6 +134,10 @@ public final class ResultLog {
             }
             throw error(shown, i, indent(line), "expected a 'Test NAME KIND' line, found '" + abbreviate(t) + "'");
         }
+        if (out.isEmpty()) {
+            throw error(shown, 0, 1, "no test block found (a log holds 'Test NAME Allowed|Forbidden|Required' blocks, "
+                    + "as remo check and herd7 print them)");
+        }
         return new ResultLog(shown, out);
     }
 
@@ -170,7 +177,11 @@ public final class ResultLog {
                     states.add(Set.of());
                 } else {
                     for (int k = 1; k <= n; k++) {
-                        if (i + k >= lines.length || lines[i + k].isBlank()) {
+                        if (i + k >= lines.length) {
+                            throw endOfFile(lines, shown, "the file ends inside the block of test " + name + " (line "
+                                    + (start + 1) + "): 'States " + n + "' announces " + n + " state lines, found " + (k - 1));
+                        }
+                        if (lines[i + k].isBlank()) {
                             throw error(shown, i + k, 1, "'States " + n + "' announces " + n + " state lines, found " + (k - 1));
                         }
                         states.add(state(lines[i + k], shown, i + k));
@@ -185,20 +196,26 @@ public final class ResultLog {
                     throw error(shown, i, indent(line) + 12,
                             "expected 'Observation NAME Never|Sometimes|Always P N', found '" + abbreviate(t) + "'");
                 }
+                if (!om.group(1).equals(name)) {
+                    throw error(shown, i, indent(line) + om.start(1), "'Observation " + abbreviate(om.group(1))
+                            + "' inside the block of test " + name + " (line " + (start + 1) + "); expected 'Observation "
+                            + name + " ...'");
+                }
                 observation = om.group(2);
             } else if (!WORD_LINE.matcher(t).matches()) {
                 throw error(shown, i, indent(line), "unexpected line in the block of test " + name + ": '" + abbreviate(t) + "'");
             }
             // Witnesses, Positive:, Condition, Flag, Blocked, Warning:, Hash=, Time and other word lines: not compared
         }
-        if (states == null) {
-            throw error(shown, start, 1, "test " + name + " has no 'States N' line");
-        }
-        if (ok == null) {
-            throw error(shown, start, 1, "test " + name + " has no 'Ok' or 'No' line");
-        }
-        if (observation == null) {
-            throw error(shown, start, 1, "test " + name + " has no 'Observation' line");
+        String missing = states == null ? "'States N'" : ok == null ? "'Ok' or 'No'"
+                : observation == null ? "'Observation " + name + " Never|Sometimes|Always P N'" : null;
+        if (missing != null) {
+            // reported where the block stops: the blank or 'Test' line that ends it, or the end of the file
+            String block = "the block of test " + name + " (line " + (start + 1) + ")";
+            if (restIsBlank(lines, i)) {
+                throw endOfFile(lines, shown, "the file ends inside " + block + ": expected its " + missing + " line");
+            }
+            throw error(shown, i, indent(lines[i]), block + " ends without its " + missing + " line");
         }
         String key = name;
         for (int k = 2; out.containsKey(key); k++) {
@@ -246,6 +263,27 @@ public final class ResultLog {
         } catch (NumberFormatException e) {
             return v;
         }
+    }
+
+    private static boolean restIsBlank(String[] lines, int from) {
+        for (int k = from; k < lines.length; k++) {
+            if (!lines[k].isBlank()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * An error at the end of the file: just after the last non-blank line (the start of the next
+     * line when the file ends with a line break).
+     */
+    private static LitmusException endOfFile(String[] lines, String shown, String message) {
+        int last = lines.length - 1;
+        while (last > 0 && lines[last].isBlank()) {
+            last--;
+        }
+        return last + 1 < lines.length ? error(shown, last + 1, 1, message) : error(shown, last, lines[last].length() + 1, message);
     }
 
     private static int indent(String line) {

@@ -63,8 +63,15 @@ final class RemoCommand implements Runnable {
     static remo.litmus.Diagnostic usageDiagnostic(CommandLine.ParameterException ex, String[] arguments) {
         java.util.List<String> args = java.util.Arrays.asList(arguments);
         String culprit = null;
+        int culpritIndex = -1;
         if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
             culprit = u.getUnmatched().get(0);
+            // picocli says where: "Unmatched argument at index 3" (the extra one of 'A A A', not the first 'A')
+            java.util.regex.Matcher at = java.util.regex.Pattern.compile("(?:at|from) index (\\d+)").matcher(String.valueOf(ex.getMessage()));
+            if (at.find() && at.group(1).length() < 10 && Integer.parseInt(at.group(1)) < args.size()
+                    && args.get(Integer.parseInt(at.group(1))).equals(culprit)) {
+                culpritIndex = Integer.parseInt(at.group(1));
+            }
         } else {
             java.util.regex.Matcher m = java.util.regex.Pattern.compile("'([^']*)'").matcher(String.valueOf(ex.getMessage()));
             java.util.List<String> quoted = new java.util.ArrayList<>();
@@ -80,8 +87,9 @@ final class RemoCommand implements Runnable {
         int col = 1;
         if (culprit != null) {
             int running = 1;
-            for (String a : args) {
-                if (a.equals(culprit)) {
+            for (int i = 0; i < args.size(); i++) {
+                String a = args.get(i);
+                if (culpritIndex >= 0 ? i == culpritIndex : a.equals(culprit)) {
                     col = running;
                     break;
                 }

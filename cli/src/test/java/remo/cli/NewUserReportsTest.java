@@ -120,4 +120,18 @@ class NewUserReportsTest {
         assertTrue(quiet.err.startsWith("<command line>:1:19: warning[W-FORMAT-WITHOUT-GRAPH]: --format png"), quiet.err);
         assertEquals("", CliRun.run("check", suite("L07")).err, "no warning without --format");
     }
+
+    // ---- command line
+
+    @Test
+    void anExtraArgumentIsLocatedAtItselfNotAtAnEqualEarlierOne() {
+        CliRun r = CliRun.run("compare-logs", "A", "A", "A");
+        assertEquals(2, r.exit);
+        assertTrue(r.err.startsWith("<command line>:1:18: error[E-USAGE]: Unmatched argument at index 3: 'A'"), r.err);
+        CliRun two = CliRun.run("compare-logs", "A", "B", "A", "B");
+        assertTrue(two.err.startsWith("<command line>:1:18: error[E-USAGE]: Unmatched arguments from index 3: 'A', 'B'"),
+                two.err);
+        CliRun option = CliRun.run("compare-logs", "A", "--zz", "B");
+        assertTrue(option.err.startsWith("<command line>:1:16: error[E-USAGE]: Unknown option: '--zz'"), option.err);
+    }
 }

@@ -6,8 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A file that starts with a UTF-8 byte-order mark (as some editors save it) reads like the same file
@@ -31,20 +35,17 @@ class ByteOrderMarkTest {
         return f;
     }
 
-    @Test
-    void rdmaFileWithBomParsesAsWithout(@TempDir Path dir) throws Exception {
-        Program p = LitmusParser.read(withBom(dir, "bom.litmus", RDMA), "bom.litmus");
-        assertEquals(LitmusParser.parseAndValidate("bom.litmus", RDMA), p, "same program, same positions");
-        assertEquals("T", p.name());
-        assertEquals(Dialect.RDMA, p.dialect());
+    static Stream<Arguments> files() {
+        return Stream.of(Arguments.of(RDMA, "T", Dialect.RDMA), Arguments.of(X86, "SB", Dialect.X86));
     }
 
-    @Test
-    void x86FileWithBomParsesAsWithout(@TempDir Path dir) throws Exception {
-        Program p = LitmusParser.read(withBom(dir, "sb.litmus", X86), "sb.litmus");
-        assertEquals(LitmusParser.parseAndValidate("sb.litmus", X86), p, "same program, same positions");
-        assertEquals("SB", p.name());
-        assertEquals(Dialect.X86, p.dialect());
+    @ParameterizedTest
+    @MethodSource("files")
+    void aFileWithBomParsesAsWithout(String text, String name, Dialect dialect, @TempDir Path dir) throws Exception {
+        Program p = LitmusParser.read(withBom(dir, "bom.litmus", text), "bom.litmus");
+        assertEquals(LitmusParser.parseAndValidate("bom.litmus", text), p, "same program, same positions");
+        assertEquals(name, p.name());
+        assertEquals(dialect, p.dialect());
     }
 
     @Test

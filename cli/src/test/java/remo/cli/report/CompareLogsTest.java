@@ -170,55 +170,48 @@ class CompareLogsTest {
         assertEquals("bad.txt:4:1: error[E-LOG]: the file ends inside the block of test SB (line 1): expected its "
                 + "'Observation SB Never|Sometimes|Always P N' line", e.diagnostic().format());
 
+        Files.writeString(bad, "");
+        run = Cli.run("compare-logs", remo.toString(), bad.toString());
+        assertEquals(2, run.status(), run.out());
+        assertTrue(run.err().startsWith(bad + ":1:1: error[E-LOG]: no test block found"), run.err());
+        assertEquals("", run.out());
+
         run = Cli.run("compare-logs", remo.toString(), dir.resolve("missing.txt").toString());
         assertEquals(2, run.status());
         assertTrue(run.err().contains("missing.txt:1:1: error[E-IO]: cannot read log"), run.err());
     }
 
     @Test
-    void aLogWithoutTestBlocksIsMalformed() throws Exception {
-        Path empty = dir.resolve("empty.txt");
-        Files.writeString(empty, "");
-        Path remo = remoLog();
-        Cli.Run run = Cli.run("compare-logs", remo.toString(), empty.toString());
-        assertEquals(2, run.status(), run.out());
-        assertTrue(run.err().startsWith(empty + ":1:1: error[E-LOG]: no test block found"), run.err());
-        assertEquals("", run.out());
-        LitmusException e = assertThrows(LitmusException.class, () -> ResultLog.parse("% herd7 run\n\n// nothing\n", "c.txt"));
-        assertEquals("c.txt:1:1: error[E-LOG]: no test block found (a log holds 'Test NAME Allowed|Forbidden|Required' "
-                + "blocks, as remo check and herd7 print them)", e.diagnostic().format());
+    void aLogWithoutTestBlocksIsMalformed() {
+        assertEquals("t.txt:1:1: error[E-LOG]: no test block found (a log holds 'Test NAME Allowed|Forbidden|Required' "
+                + "blocks, as remo check and herd7 print them)", logError("% herd7 run\n\n// nothing\n"));
+        assertEquals("t.txt:1:1: error[E-LOG]: no test block found", logError("").replaceFirst(" \\(.*", ""));
+    }
+
+    /** The diagnostic of a malformed log, formatted. */
+    private static String logError(String text) {
+        return assertThrows(LitmusException.class, () -> ResultLog.parse(text, "t.txt")).diagnostic().format();
     }
 
     @Test
     void anObservationOfAnotherTestIsMalformed() {
-        String log = "Test B1 Allowed\nStates 1\nx=1;\nOk\nObservation B1 Always 1 0\n\n"
-                + "Test B2 Allowed\nStates 1\nx=1;\nOk\nObservation ZZ Always 1 0\n";
-        LitmusException e = assertThrows(LitmusException.class, () -> ResultLog.parse(log, "o.txt"));
-        assertEquals("o.txt:11:13: error[E-LOG]: 'Observation ZZ' inside the block of test B2 (line 7); "
-                + "expected 'Observation B2 ...'", e.diagnostic().format());
+        assertEquals("t.txt:11:13: error[E-LOG]: 'Observation ZZ' inside the block of test B2 (line 7); "
+                + "expected 'Observation B2 ...'", logError("Test B1 Allowed\nStates 1\nx=1;\nOk\nObservation B1 Always 1 0\n\n"
+                + "Test B2 Allowed\nStates 1\nx=1;\nOk\nObservation ZZ Always 1 0\n"));
     }
 
     @Test
     void aBlockCutShortIsLocatedWhereItStops() {
-        LitmusException eof = assertThrows(LitmusException.class,
-                () -> ResultLog.parse("Test SB Allowed\nStates 1\nx=1;\n", "t.txt"));
-        assertEquals("t.txt:4:1: error[E-LOG]: the file ends inside the block of test SB (line 1): expected its "
-                + "'Ok' or 'No' line", eof.diagnostic().format());
-        LitmusException noNewline = assertThrows(LitmusException.class,
-                () -> ResultLog.parse("Test SB Allowed\nStates 1\nx=1;\nOk", "t.txt"));
-        assertEquals("t.txt:4:3: error[E-LOG]: the file ends inside the block of test SB (line 1): expected its "
-                + "'Observation SB Never|Sometimes|Always P N' line", noNewline.diagnostic().format());
-        LitmusException header = assertThrows(LitmusException.class, () -> ResultLog.parse("Test SB Allowed", "t.txt"));
-        assertEquals("t.txt:1:16: error[E-LOG]: the file ends inside the block of test SB (line 1): expected its "
-                + "'States N' line", header.diagnostic().format());
-        LitmusException states = assertThrows(LitmusException.class,
-                () -> ResultLog.parse("Test SB Allowed\nStates 3\nx=1;\nx=2;", "t.txt"));
-        assertEquals("t.txt:4:5: error[E-LOG]: the file ends inside the block of test SB (line 1): 'States 3' announces "
-                + "3 state lines, found 2", states.diagnostic().format());
-        LitmusException next = assertThrows(LitmusException.class,
-                () -> ResultLog.parse("Test A Allowed\nStates 1\nx=1;\nTest B Allowed\n", "t.txt"));
+        String endsInside = "t.txt:%s: error[E-LOG]: the file ends inside the block of test SB (line 1): ";
+        assertEquals(endsInside.formatted("4:1") + "expected its 'Ok' or 'No' line",
+                logError("Test SB Allowed\nStates 1\nx=1;\n"));
+        assertEquals(endsInside.formatted("4:3") + "expected its 'Observation SB Never|Sometimes|Always P N' line",
+                logError("Test SB Allowed\nStates 1\nx=1;\nOk"));
+        assertEquals(endsInside.formatted("1:16") + "expected its 'States N' line", logError("Test SB Allowed"));
+        assertEquals(endsInside.formatted("4:5") + "'States 3' announces 3 state lines, found 2",
+                logError("Test SB Allowed\nStates 3\nx=1;\nx=2;"));
         assertEquals("t.txt:4:1: error[E-LOG]: the block of test A (line 1) ends without its 'Ok' or 'No' line",
-                next.diagnostic().format());
+                logError("Test A Allowed\nStates 1\nx=1;\nTest B Allowed\n"));
     }
 
     @Test

@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** {@code remo simulate}: output, exit status and errors. */
 class SimulateCommandTest {
@@ -75,6 +77,25 @@ class SimulateCommandTest {
         Run rmw = run("simulate", suite("W1"), "--model", "rdma-tso");
         assertEquals(2, rmw.status());
         assertTrue(rmw.err().contains("E-UNSUPPORTED"), rmw.err());
+    }
+
+    @Test
+    void aProgramMixingPollWithGfIsRejectedAtTheInstruction(@TempDir Path tmp) throws Exception {
+        Path f = tmp.resolve("mix.litmus");
+        Files.writeString(f, """
+                RDMA Mix
+                { x@1 = 0; y@2 = 0; }
+                 P0@1       | P1@1       ;
+                 put y@2, x | put y@2, x ;
+                 poll 2     | mfence     ;
+                            | gf         ;
+                exists (true)
+                """);
+        Run r = run("simulate", f.toString());
+        assertEquals(2, r.status(), r.out());
+        assertEquals(f + ":6:15: error[E-SIMULATE]: the simulator cannot run gf in a program that also uses poll (at 5:2): "
+                + "its completion modes POLL (poll) and WAIT (wait, gf) are exclusive (nic.md §2.4)", r.err().strip());
+        assertEquals("", r.out());
     }
 
     @Test

@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import remo.checker.FinalState;
+import remo.litmus.Diagnostic;
 import remo.litmus.FlagValues;
 import remo.litmus.Instruction;
 import remo.litmus.LocationDecl;
@@ -48,16 +49,17 @@ public final class LitmusRunner {
      * @param program a validated program
      * @param flags   the model flags of the runs (program flag line and command line already applied)
      * @throws IllegalArgumentException if the program mixes {@code poll} with {@code wait}/{@code gf}
-     *                                  (the completion modes of nic.md §2.4 are exclusive)
+     *                                  (the completion modes of nic.md §2.4 are exclusive; see
+     *                                  {@link #completionModeConflict})
      */
     public LitmusRunner(Program program, FlagValues flags) {
         this.program = program;
         this.flags = flags;
-        boolean poll = uses(program, Instruction.Poll.class);
-        if (poll && (uses(program, Instruction.Wait.class) || uses(program, Instruction.GlobalFence.class))) {
-            throw new IllegalArgumentException(program.sourceName() + ": the simulator cannot run a program that mixes poll "
-                    + "with wait/gf (completion modes POLL and WAIT are exclusive, nic.md §2.4)");
+        Optional<Diagnostic> mix = completionModeConflict(program);
+        if (mix.isPresent()) {
+            throw new IllegalArgumentException(mix.get().format());
         }
+        boolean poll = uses(program, Instruction.Poll.class);
         this.config = NicConfig.defaults().withFlags(flags)
                 .withCompletionMode(poll ? NicConfig.CompletionMode.POLL : NicConfig.CompletionMode.WAIT);
         int n = 1;
@@ -78,6 +80,48 @@ public final class LitmusRunner {
         }
         this.nodes = n;
         this.finalRegisters = finalRegisters(program);
+    }
+
+    /**
+     * Why the simulator cannot run {@code p}, if it cannot: the program mixes {@code poll} with
+     * {@code wait}/{@code gf}, and the completion modes POLL and WAIT of the simulated NIC are
+     * exclusive (nic.md §2.4). The diagnostic (E-SIMULATE) is located at the instruction that makes
+     * the mix: the first instruction of whichever kind (poll, or wait/gf) appears later in the source.
+     *
+     * @param p a validated program
+     * @return the error, or empty if the simulator can run the program
+     */
+    public static Optional<Diagnostic> completionModeConflict(Program p) {
+        Instruction poll = first(p, Instruction.Poll.class);
+        Instruction wait = first(p, Instruction.Wait.class);
+        Instruction gf = first(p, Instruction.GlobalFence.class);
+        if (wait == null || (gf != null && gf.pos().compareTo(wait.pos()) < 0)) {
+            wait = gf;
+        }
+        if (poll == null || wait == null) {
+            return Optional.empty();
+        }
+        boolean pollLater = poll.pos().compareTo(wait.pos()) > 0;
+        Instruction culprit = pollLater ? poll : wait;
+        Instruction other = pollLater ? wait : poll;
+        String kind = culprit instanceof Instruction.Poll ? "poll" : culprit instanceof Instruction.Wait ? "wait" : "gf";
+        String otherKind = other instanceof Instruction.Poll ? "poll" : other instanceof Instruction.Wait ? "wait" : "gf";
+        return Optional.of(Diagnostic.error("E-SIMULATE", p.sourceName(), culprit.pos(), "the simulator cannot run "
+                + kind + " in a program that also uses " + otherKind + " (at " + other.pos() + "): its completion "
+                + "modes POLL (poll) and WAIT (wait, gf) are exclusive (nic.md §2.4)"));
+    }
+
+    /** The first instruction of {@code kind} in source order, or null. */
+    private static Instruction first(Program p, Class<? extends Instruction> kind) {
+        Instruction found = null;
+        for (ThreadCode t : p.threads()) {
+            for (Instruction i : t.instructions()) {
+                if (kind.isInstance(i) && (found == null || i.pos().compareTo(found.pos()) < 0)) {
+                    found = i;
+                }
+            }
+        }
+        return found;
     }
 
     private static boolean uses(Program p, Class<? extends Instruction> kind) {

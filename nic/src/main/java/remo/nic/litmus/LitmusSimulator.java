@@ -4,11 +4,13 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import remo.checker.AxiomaticChecker;
 import remo.checker.CheckOptions;
 import remo.checker.CheckResult;
 import remo.checker.FinalState;
 import remo.checker.TestRunner;
+import remo.litmus.Diagnostic;
 import remo.litmus.FlagValues;
 import remo.litmus.LitmusException;
 import remo.litmus.Program;
@@ -58,8 +60,9 @@ public final class LitmusSimulator {
      * @param conformanceModel the model recorded graphs must satisfy (see {@link LitmusRunner#conformanceModel})
      * @param options          runs, seed, mode, trace checking
      * @return the report
-     * @throws LitmusException          E-UNSUPPORTED if {@code allowedModel} rejects the program
-     * @throws IllegalArgumentException if the simulator cannot run the program (see {@link LitmusRunner})
+     * @throws LitmusException          E-UNSUPPORTED if {@code allowedModel} rejects the program; E-SIMULATE,
+     *                                  before any checking, if the simulator cannot run it
+     *                                  ({@link LitmusRunner#completionModeConflict})
      */
     public static SimulationReport simulate(Program program, FlagValues flags, CatModel allowedModel,
                                             CatModel conformanceModel, Options options) throws LitmusException {
@@ -85,6 +88,10 @@ public final class LitmusSimulator {
     public static SimulationReport simulate(Program program, FlagValues flags, CatModel allowedModel,
                                             CatModel conformanceModel, Options options, CheckOptions checkOptions,
                                             TestRunner.Engine engine) throws LitmusException {
+        Optional<Diagnostic> unsupported = LitmusRunner.completionModeConflict(program);
+        if (unsupported.isPresent()) {
+            throw new LitmusException(unsupported.get());
+        }
         long t0 = System.nanoTime();
         CheckResult allowed = engine.check(program, allowedModel, flags, checkOptions);
         LitmusRunner runner = new LitmusRunner(program, flags);

@@ -81,6 +81,11 @@ final class SimulateCommand implements Callable<Integer> {
             if (runs < 1) {
                 throw ModelOptions.usage(cmd, "--runs", "--runs must be at least 1, not " + runs);
             }
+            if (seed > Long.MAX_VALUE - (runs - 1)) {
+                throw ModelOptions.usage(cmd, "--seed", "--seed " + seed + " with --runs " + runs + " needs seeds beyond "
+                        + Long.MAX_VALUE + " (the seeds S..S+N-1 must fit in 64 bits); the largest seed for " + runs
+                        + " runs is " + (Long.MAX_VALUE - (runs - 1)));
+            }
             try {
                 m = LitmusSimulator.Mode.valueOf(mode.toUpperCase(Locale.ROOT));
             } catch (IllegalArgumentException e) {

@@ -99,6 +99,18 @@ class SimulateCommandTest {
     }
 
     @Test
+    void aSeedRangeBeyond64BitsIsAUsageErrorAtTheSeed() {
+        Run r = run("simulate", "--seed", "9223372036854775807", "--runs", "3", suite("L03"));
+        assertEquals(2, r.status(), r.out());
+        assertEquals("", r.out());
+        assertTrue(r.err().startsWith("<command line>:1:17: error[E-USAGE]: --seed 9223372036854775807 with --runs 3 "
+                + "needs seeds beyond 9223372036854775807"), r.err());
+        Run last = run("simulate", "--seed", "9223372036854775805", "--runs", "3", suite("L03"));
+        assertEquals(0, last.status(), last.err());
+        assertTrue(last.out().contains("seeds 9223372036854775805..9223372036854775807"), last.out());
+    }
+
+    @Test
     void benchNicPrintsBothWorkloads() {
         Run r = run("bench-nic", "--ops", "20000", "--round-trips", "200", "--rounds", "1");
         assertEquals(0, r.status(), r.err());

@@ -30,7 +30,7 @@ public final class LitmusSimulator {
 
     /**
      * @param runs        number of runs, at least 1
-     * @param seed        seed of the first run
+     * @param seed        seed of the first run; {@code seed + runs - 1} must not overflow
      * @param mode        deterministic or concurrent
      * @param checkTraces whether every run records its graph and the graph is checked
      * @param policy      the scheduler policy (deterministic mode)
@@ -39,6 +39,9 @@ public final class LitmusSimulator {
         public Options {
             if (runs < 1) {
                 throw new IllegalArgumentException("runs must be >= 1");
+            }
+            if (seed > Long.MAX_VALUE - (runs - 1)) {
+                throw new IllegalArgumentException("the seeds " + seed + ".." + seed + "+" + (runs - 1) + " overflow 64 bits");
             }
         }
 

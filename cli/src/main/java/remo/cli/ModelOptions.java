@@ -112,18 +112,28 @@ final class ModelOptions {
     Map<Flag, String> prepare(List<String> originalArgs) throws LitmusException {
         Map<Flag, String> f = flags(originalArgs);
         if (model != null) {
-            try {
-                new ModelLibrary().load(model);
-            } catch (LitmusException e) {
-                Diagnostic d = e.diagnostic();
-                if (d.file().equals(ModelLibrary.COMMAND_LINE) && d.position().equals(Position.START)) {
-                    d = new Diagnostic(d.severity(), d.code(), d.file(), new Position(1, column(originalArgs, model)),
-                            d.message());
-                }
-                throw new LitmusException(d);
-            }
+            load(new ModelLibrary(), model, originalArgs);
         }
         return f;
+    }
+
+    /**
+     * Loads a model named on the command line.
+     *
+     * @param name the option's value ({@code --model}, {@code --weak}, …)
+     * @throws LitmusException E-MODEL or a cat load error; an error against {@code <command line>}
+     *                         points at the value's column
+     */
+    static remo.models.CatModel load(ModelLibrary library, String name, List<String> args) throws LitmusException {
+        try {
+            return library.load(name);
+        } catch (LitmusException e) {
+            Diagnostic d = e.diagnostic();
+            if (d.file().equals(ModelLibrary.COMMAND_LINE) && d.position().equals(Position.START)) {
+                d = new Diagnostic(d.severity(), d.code(), d.file(), new Position(1, column(args, name)), d.message());
+            }
+            throw new LitmusException(d);
+        }
     }
 
     /**

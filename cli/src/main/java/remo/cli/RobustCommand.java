@@ -90,6 +90,7 @@ final class RobustCommand implements Callable<Integer> {
     public Integer call() {
         PrintStream out = System.out;
         PrintStream err = System.err;
+        List<String> args = spec.commandLine().getParseResult().originalArgs();
         List<Notion> notions;
         switch (notion) {
             case "state": notions = List.of(Notion.STATE); break;
@@ -97,12 +98,12 @@ final class RobustCommand implements Callable<Integer> {
             case "both": notions = List.of(Notion.STATE, Notion.TRACE); break;
             default:
                 err.println(Diagnostic.error("E-USAGE", ModelLibrary.COMMAND_LINE, new Position(1,
-                        ModelOptions.column(spec.commandLine().getParseResult().originalArgs(), notion)),
+                        ModelOptions.column(args, notion)),
                         "--notion must be state, trace or both, not '" + notion + "'").format());
                 return 2;
         }
         if (bound < 0) {
-            err.println(ModelOptions.usage(spec.commandLine().getParseResult().originalArgs(), "--bound",
+            err.println(ModelOptions.usage(args, "--bound",
                     "--bound must be 0 or more, not " + bound).diagnostic().format());
             return 2;
         }
@@ -112,39 +113,64 @@ final class RobustCommand implements Callable<Integer> {
         flagsOnly.maxExecutions = maxExecutions;
         java.util.Map<remo.litmus.Flag, String> cliFlags;
         try {
-            cliFlags = flagsOnly.flags(spec.commandLine().getParseResult().originalArgs());
+            cliFlags = flagsOnly.flags(args);
         } catch (LitmusException e) {
             err.println(e.diagnostic().format());
             return 2;
         }
         ModelLibrary library = new ModelLibrary();
+        try {
+            // usage errors before any test: nothing on standard output
+            if (weakModel != null) {
+                CatModel weak = ModelOptions.load(library, weakModel, args);
+                if (strongModel == null && Robustness.strongCounterpart(weak.name()) == null) {
+                    throw new LitmusException(Diagnostic.error("E-MODEL", ModelLibrary.COMMAND_LINE,
+                            new Position(1, ModelOptions.column(args, weakModel)),
+                            "no strong counterpart is known for model '" + weakModel + "'; name one with --strong"));
+                }
+            }
+            if (strongModel != null) {
+                ModelOptions.load(library, strongModel, args);
+            }
+        } catch (LitmusException e) {
+            err.println(e.diagnostic().format());
+            return 2;
+        }
         boolean error = false;
         long t0 = System.nanoTime();
         for (Inputs.Input in : Inputs.expand(inputs)) {
+            // one deadline for the whole test: parsing, both models' enumerations and the repair search
+            long testStart = System.nanoTime();
+            String testName = in.shown();
+            String phase = "Robustness";
             try {
                 if (in.missing()) {
                     throw new LitmusException(Diagnostic.error("E-IO", in.shown(), Position.START, in.problem()));
                 }
                 Program p = LitmusParser.read(in.path(), in.shown());
-                String weakName = weakModel != null ? weakModel : TestRunner.defaultModel(p);
-                CatModel weak = library.load(weakName);
-                String strongName = strongModel != null ? strongModel : Robustness.strongCounterpart(weak.name());
-                if (strongName == null) {
-                    throw new LitmusException(Diagnostic.error("E-MODEL", ModelLibrary.COMMAND_LINE, Position.START,
-                            "no strong counterpart is known for model '" + weakName + "'; name one with --strong"));
-                }
-                CatModel strong = library.load(strongName);
+                testName = p.name();
+                CatModel weak = library.load(weakModel != null ? weakModel : TestRunner.defaultModel(p));
+                CatModel strong = library.load(strongModel != null ? strongModel : Robustness.strongCounterpart(weak.name()));
                 FlagValues flags = FlagValues.defaults().withAll(p.flags()).withAll(cliFlags);
                 CheckOptions limits = CheckOptions.defaults().withMaxExecutions(maxExecutions);
                 Robustness robustness = new Robustness(weak, strong, flags, limits);
                 if (timeoutSeconds > 0) {
                     robustness = robustness.withDeadline(limits.withTimeout(
                             java.time.Duration.ofNanos((long) Math.min(timeoutSeconds * 1e9, Long.MAX_VALUE / 2)))
-                            .deadline(System.nanoTime()));
+                            .deadline(testStart));
                 }
                 RobustnessReport report = robustness.analyse(p);
                 print(out, report);
+                if (!report.strongOnlyStates().isEmpty()) {
+                    int k = report.strongOnlyStates().size();
+                    err.println(Diagnostic.warning("W-MODEL-ORDER", in.shown(), Position.START, "the weak model "
+                            + report.weak() + " is stronger than the strong model " + report.strong() + " on this test: "
+                            + k + " final state" + (k == 1 ? "" : "s") + " under " + report.strong() + " "
+                            + (k == 1 ? "is" : "are") + " not allowed by " + report.weak()
+                            + " (were --weak and --strong swapped?); the test is not state-robust").format());
+                }
                 if (repair) {
+                    phase = "Repair";
                     for (Notion n : notions) {
                         RepairResult r = new Repair(robustness).find(p, n, bound, allMinimal);
                         printRepair(out, r);
@@ -152,14 +178,14 @@ final class RobustCommand implements Callable<Integer> {
                 }
                 out.println();
             } catch (LitmusException e) {
-                err.println(atModelArgument(e.diagnostic()).format());
+                err.println(e.diagnostic().format());
                 error = true;
             } catch (LimitReachedException e) {
                 // like a partial check result: reported, not an input error
-                out.println("Robustness unknown: " + e.getMessage());
+                out.println(phase + " " + testName + " unknown: " + e.getMessage());
                 out.println();
-                err.println(Diagnostic.warning("W-LIMIT", in.shown(), Position.START, "robustness unknown: "
-                        + e.getMessage()).format());
+                err.println(Diagnostic.warning("W-LIMIT", in.shown(), Position.START, phase.toLowerCase(Locale.ROOT)
+                        + " unknown: " + e.getMessage()).format());
             } catch (java.io.IOException e) {
                 err.println(Diagnostic.error("E-IO", in.shown(), Position.START, "cannot read file: " + e.getMessage()).format());
                 error = true;
@@ -167,19 +193,6 @@ final class RobustCommand implements Callable<Integer> {
         }
         out.printf(Locale.ROOT, "Time %.2f s%n", (System.nanoTime() - t0) / 1e9);
         return error ? 2 : 0;
-    }
-
-    /** Points a {@code <command line>:1:1} model error at the {@code --weak} or {@code --strong} value. */
-    private Diagnostic atModelArgument(Diagnostic d) {
-        if (!d.file().equals(ModelLibrary.COMMAND_LINE) || !d.position().equals(Position.START)) {
-            return d;
-        }
-        List<String> args = spec.commandLine().getParseResult().originalArgs();
-        String arg = d.message().contains("'" + strongModel + "'") && strongModel != null ? strongModel : weakModel;
-        if (arg == null) {
-            return d;
-        }
-        return new Diagnostic(d.severity(), d.code(), d.file(), new Position(1, ModelOptions.column(args, arg)), d.message());
     }
 
     private static String yesNo(boolean b) {
@@ -194,6 +207,9 @@ final class RobustCommand implements Callable<Integer> {
         out.println("Trace-robust: " + yesNo(r.traceRobust()));
         if (r.stateViolation() != null) {
             out.println("State only " + r.weak() + " reaches: " + r.stateViolation().finalState().format(p));
+        }
+        if (!r.strongOnlyStates().isEmpty()) {
+            out.println("State only " + r.strong() + " reaches: " + r.strongOnlyStates().iterator().next().format(p));
         }
         if (r.traceViolation() != null) {
             Execution x = r.traceViolation();

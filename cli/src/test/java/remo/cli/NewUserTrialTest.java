@@ -169,7 +169,7 @@ class NewUserTrialTest {
         assertTrue(weak.err.contains("error[E-UNSUPPORTED]: instruction 'put' is not supported by model tso"), weak.err);
         CliRun limited = CliRun.run("robust", "--repair", "--max-executions", "3", suite("W10"));
         assertEquals(0, limited.exit, limited.err);
-        assertTrue(limited.out.contains("Robustness unknown:"), limited.out);
+        assertTrue(limited.out.contains("Robustness W10 unknown:"), limited.out);
         assertTrue(limited.err.contains("warning[W-LIMIT]: robustness unknown"), limited.err);
     }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** {@code remo robust}: labels, violating execution, repair, all minimal repairs, errors. */
 class RobustCommandTest {
@@ -46,6 +47,42 @@ class RobustCommandTest {
     void noRepairForWeakAtomicity() {
         CliRun r = CliRun.run("robust", "--repair", "--bound", "2", suite("W1"));
         assertTrue(r.out.contains("no repair with at most 2 insertions"), r.out);
+    }
+
+    @Test
+    void aTimeLimitNamesTheTestWhoseRobustnessIsUnknown(@TempDir Path tmp) {
+        // 4 threads of 10 instructions on 3 nodes: the analysis alone takes seconds
+        CliRun gen = CliRun.run("gen", "--random", "1", "--seed", "2", "--nodes", "3", "--threads", "4",
+                "--instructions", "10", "--out", tmp.toString());
+        assertEquals(0, gen.exit, gen.err);
+        CliRun r = CliRun.run("robust", "--repair", "--timeout", "0.2", tmp.resolve("gen-2-0.litmus").toString());
+        assertEquals(0, r.exit, r.err);
+        assertTrue(r.out.startsWith("Robustness gen-2-0 unknown: ") && r.out.contains("(--timeout)\n"), r.out);
+        assertTrue(r.err.contains("gen-2-0.litmus:1:1: warning[W-LIMIT]: robustness unknown: "), r.err);
+    }
+
+    @Test
+    void aUsageErrorPrintsNothingOnStandardOutput() {
+        CliRun r = CliRun.run("robust", "--weak", "bogus", suite("L07"));
+        assertEquals(2, r.exit);
+        assertEquals("", r.out);
+        assertTrue(r.err.startsWith("<command line>:1:15: error[E-MODEL]: unknown model 'bogus'"), r.err);
+        CliRun strong = CliRun.run("robust", "--strong", "bogus", suite("L07"));
+        assertEquals("", strong.out);
+        assertTrue(strong.err.startsWith("<command line>:1:17: error[E-MODEL]: unknown model 'bogus'"), strong.err);
+    }
+
+    @Test
+    void swappedModelsAreNotStateRobustAndWarn() {
+        CliRun r = CliRun.run("robust", "--weak", "rdma-sc-rmw", "--strong", "rdma-tso", suite("L07"));
+        assertEquals(0, r.exit, r.err);
+        assertTrue(r.out.contains("State-robust: no (1 final states under rdma-sc-rmw, 2 under rdma-tso)"), r.out);
+        assertTrue(r.out.contains("State only rdma-tso reaches: x=1; y=1; z=0;"), r.out);
+        assertTrue(r.err.contains("L07.litmus:1:1: warning[W-MODEL-ORDER]: the weak model rdma-sc-rmw is stronger than the "
+                + "strong model rdma-tso on this test: 1 final state under rdma-tso is not allowed by rdma-sc-rmw (were "
+                + "--weak and --strong swapped?)"), r.err);
+        CliRun right = CliRun.run("robust", "--weak", "rdma-tso", suite("L07"));
+        assertTrue(!right.err.contains("W-MODEL-ORDER"), right.err);
     }
 
     @Test

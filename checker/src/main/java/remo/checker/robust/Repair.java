@@ -34,6 +34,8 @@ public final class Repair {
      * The candidate insertions of §10.3 for {@code p}, in canonical order.
      *
      * @throws LitmusException if the program is rejected by the weak model
+     * @throws LimitReachedException if the deadline of the analysis passes (checked per candidate:
+     *                               on a long program this step alone can outlast a time limit)
      */
     public List<Insertion> candidates(Program p) throws LitmusException {
         List<Insertion> out = new ArrayList<>();
@@ -65,6 +67,7 @@ public final class Repair {
                 }
                 kinds.add(new Instruction.GlobalFence(Position.NONE));
                 for (Instruction k : kinds) {
+                    robustness.timeLeft();
                     Insertion ins = new Insertion(t.index(), before, k);
                     if (accepted(p, ins)) {
                         out.add(ins);
@@ -119,7 +122,8 @@ public final class Repair {
      * @param allMinimal whether to list every repair of the minimal size (otherwise only the first)
      * @return the repair(s), or none within the bound
      * @throws LitmusException       if a model rejects the program
-     * @throws LimitReachedException if a limit of the analysis options stops an enumeration
+     * @throws LimitReachedException if a limit of the analysis options stops an enumeration, or the
+     *                               deadline passes between two insertion sets
      */
     public RepairResult find(Program p, Notion notion, int bound, boolean allMinimal) throws LitmusException {
         Set<FinalState> strongStates = robustness.strongStates(p);
@@ -135,6 +139,7 @@ public final class Repair {
                 break;
             }
             while (true) {
+                robustness.timeLeft();
                 List<Insertion> subset = new ArrayList<>();
                 for (int i : idx) {
                     subset.add(c.get(i));

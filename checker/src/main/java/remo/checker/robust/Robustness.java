@@ -64,12 +64,26 @@ public final class Robustness {
         if (deadline == Long.MAX_VALUE) {
             return options;
         }
+        java.time.Duration d = java.time.Duration.ofNanos(timeLeft());
+        return options.timeout() != null && options.timeout().compareTo(d) < 0 ? options : options.withTimeout(d);
+    }
+
+    /**
+     * The nanoseconds left before the deadline ({@link Long#MAX_VALUE} without one). Every step of
+     * an analysis or repair search that is not an enumeration (building candidate insertions,
+     * applying them) calls this between steps, so that the whole per-test run shares one deadline.
+     *
+     * @throws LimitReachedException if the deadline has passed
+     */
+    long timeLeft() {
+        if (deadline == Long.MAX_VALUE) {
+            return Long.MAX_VALUE;
+        }
         long left = deadline - System.nanoTime();
         if (left <= 0) {
             throw new LimitReachedException("the time limit was reached (--timeout)");
         }
-        java.time.Duration d = java.time.Duration.ofNanos(left);
-        return options.timeout() != null && options.timeout().compareTo(d) < 0 ? options : options.withTimeout(d);
+        return left;
     }
 
     /**
@@ -109,7 +123,7 @@ public final class Robustness {
     public Set<FinalState> strongStates(Program p) throws LitmusException {
         CheckResult r = AxiomaticChecker.check(p, strong, flags, options());
         if (r.partial()) {
-            throw new LimitReachedException("the strong outcome set of " + p.name() + " is unknown: " + r.partialReason());
+            throw new LimitReachedException("the strong outcome set is unknown: " + r.partialReason());
         }
         return r.fullStates();
     }
@@ -122,6 +136,9 @@ public final class Robustness {
      */
     public RobustnessReport analyse(Program p) throws LitmusException {
         CheckResult weakResult = AxiomaticChecker.check(p, weak, flags, options());
+        if (weakResult.partial()) {
+            throw new LimitReachedException("the weak outcome set is unknown: " + weakResult.partialReason());
+        }
         Set<FinalState> strongStates = strongStates(p);
         GraphCheck.Judge judge = new GraphCheck.Judge(new EventStructure(p, flags), strong, flags);
         Execution[] stateViolation = {null};
@@ -140,18 +157,21 @@ public final class Robustness {
             }
             return stateViolation[0] == null || traceViolation[0] == null;
         });
-        if (status == AxiomaticChecker.ExploreStatus.LIMIT_REACHED || weakResult.partial()) {
-            throw new LimitReachedException("robustness of " + p.name() + " is unknown: " + (weakResult.partial()
-                    ? weakResult.partialReason() : "a limit was reached"));
+        if (status == AxiomaticChecker.ExploreStatus.LIMIT_REACHED) {
+            throw new LimitReachedException("the search for a violating execution stopped: a limit was reached");
         }
         String check = traceOutcome[0] == null ? null : traceOutcome[0].failedCheck().name();
         List<Integer> cycle = traceOutcome[0] == null ? List.of() : judge.cycle(traceViolation[0], traceOutcome[0]);
-        return new RobustnessReport(p, weak.name(), strong.name(), stateViolation[0] == null, traceViolation[0] == null,
+        // §10.1 is equality: a strong-only state (the models given in the wrong order) is not robust either
+        boolean stateRobust = stateViolation[0] == null && weakResult.fullStates().containsAll(strongStates);
+        return new RobustnessReport(p, weak.name(), strong.name(), stateRobust, traceViolation[0] == null,
                 weakResult.fullStates(), strongStates, stateViolation[0], traceViolation[0], check, cycle);
     }
 
     /**
-     * Whether {@code p} is robust in {@code notion}, stopping at the first violation.
+     * Whether {@code p} is robust in {@code notion}, stopping at the first violation. State
+     * robustness is equality (models.md §10.1): every weak final state is in {@code strongStates}
+     * and every state of {@code strongStates} is reached.
      *
      * @param strongStates {@code FS_S} of the program (needed for the state notion; insertions of a
      *                     repair do not change it, models.md §10.3)
@@ -160,15 +180,20 @@ public final class Robustness {
      */
     public boolean isRobust(Program p, Notion notion, Set<FinalState> strongStates) throws LitmusException {
         AxiomaticChecker.ExploreStatus status;
+        Set<FinalState> reached = new java.util.HashSet<>();
         if (notion == Notion.STATE) {
-            status = AxiomaticChecker.explore(p, weak, flags, options(), x -> strongStates.contains(x.finalState()));
+            status = AxiomaticChecker.explore(p, weak, flags, options(), x -> {
+                reached.add(x.finalState());
+                return strongStates.contains(x.finalState());
+            });
         } else {
             GraphCheck.Judge judge = new GraphCheck.Judge(new EventStructure(p, flags), strong, flags);
             status = AxiomaticChecker.explore(p, weak, flags, options(), x -> judge.judge(x).consistent());
         }
         if (status == AxiomaticChecker.ExploreStatus.LIMIT_REACHED) {
-            throw new LimitReachedException("robustness of " + p.name() + " is unknown: a limit was reached");
+            throw new LimitReachedException("the search for a violating execution stopped: a limit was reached");
         }
-        return status == AxiomaticChecker.ExploreStatus.COMPLETE;
+        return status == AxiomaticChecker.ExploreStatus.COMPLETE
+                && (notion != Notion.STATE || reached.containsAll(strongStates));
     }
 }

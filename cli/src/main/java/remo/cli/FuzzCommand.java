@@ -14,6 +14,7 @@ import remo.checker.fuzz.DifferentialFuzzer;
 import remo.checker.fuzz.FuzzReport;
 import remo.checker.fuzz.Mismatch;
 import remo.litmus.Diagnostic;
+import remo.litmus.LitmusException;
 import remo.litmus.Position;
 import remo.litmus.ProgramPrinter;
 import remo.models.ModelLibrary;
@@ -58,16 +59,30 @@ final class FuzzCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintStream o = System.out;
+        List<String> args = spec.commandLine().getParseResult().originalArgs();
+        List<LitmusException> usage = new ArrayList<>();
         models.removeIf(String::isBlank);
         if (models.isEmpty()) {
-            System.err.println(ModelOptions.usage(spec.commandLine().getParseResult().originalArgs(), "--models",
-                    "--models names no model; give bundled model names separated by commas").diagnostic().format());
-            return 2;
+            usage.add(ModelOptions.usage(args, "--models", "--models names no model; give bundled model names separated by commas"));
         }
-        if (programs < 1 || maxCandidates < 1 || from < 0 || from > Long.MAX_VALUE - programs) {
-            System.err.println(Diagnostic.error("E-USAGE", ModelLibrary.COMMAND_LINE, Position.START,
-                    "--programs and --max-candidates must be positive, --from non-negative and --from + --programs "
-                            + "within 64 bits").format());
+        if (programs < 1) {
+            usage.add(ModelOptions.usage(args, "--programs", "--programs must be at least 1, not " + programs));
+        }
+        if (maxCandidates < 1) {
+            usage.add(ModelOptions.usage(args, "--max-candidates", "--max-candidates must be at least 1, not " + maxCandidates));
+        }
+        if (from < 0) {
+            usage.add(ModelOptions.usage(args, "--from", "--from must be 0 or more, not " + from));
+        } else if (programs >= 1 && from > Long.MAX_VALUE - programs) {
+            usage.add(ModelOptions.usage(args, "--from", "--from " + from + " with --programs " + programs
+                    + " goes beyond 64 bits (--from + --programs must be at most " + Long.MAX_VALUE + ")"));
+        }
+        if (!usage.isEmpty()) {
+            // one diagnostic per bad option, in command-line order
+            usage.sort(java.util.Comparator.comparing(e -> e.diagnostic().position()));
+            for (LitmusException e : usage) {
+                System.err.println(e.diagnostic().format());
+            }
             return 2;
         }
         try {
@@ -94,9 +109,7 @@ final class FuzzCommand implements Callable<Integer> {
         } catch (CatException e) {
             remo.litmus.Diagnostic d = e.diagnostic();
             if (d.file().equals(ModelLibrary.COMMAND_LINE)) {
-                List<String> args = spec.commandLine().getParseResult().originalArgs();
-                d = ModelOptions.usage(args, "--models", d.message()).diagnostic();
-                d = new Diagnostic(d.severity(), "E-MODEL", d.file(), d.position(), d.message());
+                d = ModelOptions.optionError("E-MODEL", args, "--models", d.message()).diagnostic();
             }
             System.err.println(d.format());
             return 2;

@@ -202,74 +202,112 @@ final class GenCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw error(args, model, "E-MODEL", e.getMessage());
         }
-        try {
-            if (nodes != null) {
-                int[] r = range(args, nodes);
-                c = c.withNodes(r[0], r[1]);
-            }
-            if (threads != null) {
-                int[] r = range(args, threads);
-                c = c.withThreads(r[0], r[1]);
-            }
-            if (threadsPerNode != null) {
-                c = c.withThreadsPerNode(threadsPerNode);
-            }
-            if (instructions != null) {
-                int[] r = range(args, instructions);
-                c = c.withInstructions(r[0], r[1]);
-            }
-            if (locationsPerNode != null) {
-                c = c.withLocationsPerNode(locationsPerNode);
-            }
-            for (String w : weights) {
-                int eq = w.indexOf('=');
-                InstructionKind kind = eq < 0 ? null : InstructionKind.byKeyword(w.substring(0, eq)).orElse(null);
-                if (kind == null) {
-                    throw error(args, w, "E-GEN", "expected KIND=WEIGHT with KIND one of " + kinds() + ", found '" + w + "'");
-                }
-                int weight;
-                try {
-                    weight = Integer.parseInt(w.substring(eq + 1));
-                    if (weight > 1_000_000) {
-                        throw error(args, w, "E-GEN", "weight of " + kind.keyword() + " is too large: " + weight
-                                + " (at most 1000000)");
-                    }
-                } catch (NumberFormatException e) {
-                    throw error(args, w, "E-GEN", "weight of " + kind.keyword() + " is not a number: '" + w.substring(eq + 1) + "'");
-                }
-                c = c.withWeight(kind, weight);
-            }
-            for (String x : excluded) {
-                InstructionKind kind = InstructionKind.byKeyword(x).orElse(null);
-                if (kind == null) {
-                    throw error(args, x, "E-GEN", "unknown instruction kind '" + x + "'; expected one of " + kinds());
-                }
-                c = c.withWeight(kind, 0);
-            }
-            if (tagProbability != null) {
-                c = c.withTagProbability(tagProbability);
-            }
-            if (workIds != null) {
-                c = c.withWorkIds(workIds);
-            }
-            if (initOneProbability != null) {
-                c = c.withInitialOneProbability(initOneProbability);
-            }
-            if (registerOperands != null) {
-                c = c.withRegisterOperandProbability(registerOperands);
-            }
-            if (matchedPolls) {
-                c = c.withMatchedPollsOnly(true);
-            }
-            switch (condition) {
-                case "true" -> c = c.withCondition(GeneratorConfig.Condition.TRUE);
-                case "random" -> c = c.withCondition(GeneratorConfig.Condition.RANDOM);
-                default -> throw error(args, condition, "E-GEN", "--condition must be 'true' or 'random', found '" + condition + "'");
-            }
-            return c;
-        } catch (IllegalArgumentException e) {
-            throw new LitmusException(Diagnostic.error("E-GEN", ModelLibrary.COMMAND_LINE, Position.START, e.getMessage()));
+        if (nodes != null) {
+            int[] r = range(args, nodes);
+            c = knob(args, "--nodes", c, x -> x.withNodes(r[0], r[1]));
         }
+        if (threads != null) {
+            int[] r = range(args, threads);
+            c = knob(args, "--threads", c, x -> x.withThreads(r[0], r[1]));
+        }
+        if (threadsPerNode != null) {
+            c = knob(args, "--threads-per-node", c, x -> x.withThreadsPerNode(threadsPerNode));
+        }
+        if (instructions != null) {
+            int[] r = range(args, instructions);
+            c = knob(args, "--instructions", c, x -> x.withInstructions(r[0], r[1]));
+        }
+        if (locationsPerNode != null) {
+            c = knob(args, "--locations-per-node", c, x -> x.withLocationsPerNode(locationsPerNode));
+        }
+        c = withWeights(args, c);
+        if (tagProbability != null) {
+            c = knob(args, "--tag-probability", c, x -> x.withTagProbability(tagProbability));
+        }
+        if (workIds != null) {
+            c = knob(args, "--work-ids", c, x -> x.withWorkIds(workIds));
+        }
+        if (initOneProbability != null) {
+            c = knob(args, "--init-one-probability", c, x -> x.withInitialOneProbability(initOneProbability));
+        }
+        if (registerOperands != null) {
+            c = knob(args, "--register-operands", c, x -> x.withRegisterOperandProbability(registerOperands));
+        }
+        if (matchedPolls) {
+            c = c.withMatchedPollsOnly(true);
+        }
+        switch (condition) {
+            case "true" -> c = c.withCondition(GeneratorConfig.Condition.TRUE);
+            case "random" -> c = c.withCondition(GeneratorConfig.Condition.RANDOM);
+            default -> throw error(args, condition, "E-GEN", "--condition must be 'true' or 'random', found '" + condition + "'");
+        }
+        return c;
+    }
+
+    /** Applies one knob; the generator's rejection of its value is an error at the option's value. */
+    private static GeneratorConfig knob(List<String> args, String option, GeneratorConfig c,
+                                        java.util.function.UnaryOperator<GeneratorConfig> apply) throws LitmusException {
+        try {
+            return apply.apply(c);
+        } catch (IllegalArgumentException e) {
+            throw ModelOptions.optionError("E-GEN", args, option, e.getMessage());
+        }
+    }
+
+    /**
+     * The {@code --weight} and {@code --exclude} knobs, applied together (so that only the final
+     * weights must leave a kind to draw). A negative weight is an error at its value; weights that
+     * leave nothing to draw, at the last argument on the command line that set a drawable kind to 0.
+     */
+    private GeneratorConfig withWeights(List<String> args, GeneratorConfig c) throws LitmusException {
+        java.util.EnumMap<InstructionKind, Integer> w = new java.util.EnumMap<>(c.weights());
+        String lastZeroing = null;
+        for (String x : weights) {
+            int eq = x.indexOf('=');
+            InstructionKind kind = eq < 0 ? null : InstructionKind.byKeyword(x.substring(0, eq)).orElse(null);
+            if (kind == null) {
+                throw error(args, x, "E-GEN", "expected KIND=WEIGHT with KIND one of " + kinds() + ", found '" + x + "'");
+            }
+            int valueColumn = ModelOptions.column(args, x) + eq + 1;
+            int weight;
+            try {
+                weight = Integer.parseInt(x.substring(eq + 1));
+            } catch (NumberFormatException e) {
+                throw error(valueColumn, "weight of " + kind.keyword() + " is not a number: '" + x.substring(eq + 1) + "'");
+            }
+            if (weight < 0) {
+                throw error(valueColumn, "weight of " + kind.keyword() + " must be >= 0, found " + weight);
+            }
+            if (weight > 1_000_000) {
+                throw error(valueColumn, "weight of " + kind.keyword() + " is too large: " + weight + " (at most 1000000)");
+            }
+            w.put(kind, weight);
+            if (weight == 0 && !kind.isConditional()) {
+                lastZeroing = later(args, lastZeroing, x);
+            }
+        }
+        for (String x : excluded) {
+            InstructionKind kind = InstructionKind.byKeyword(x).orElse(null);
+            if (kind == null) {
+                throw error(args, x, "E-GEN", "unknown instruction kind '" + x + "'; expected one of " + kinds());
+            }
+            w.put(kind, 0);
+            if (!kind.isConditional()) {
+                lastZeroing = later(args, lastZeroing, x);
+            }
+        }
+        try {
+            return c.withWeights(w);
+        } catch (IllegalArgumentException e) {
+            String culprit = lastZeroing != null ? lastZeroing : model;
+            throw culprit == null ? new LitmusException(Diagnostic.error("E-GEN", ModelLibrary.COMMAND_LINE, Position.START,
+                    e.getMessage())) : error(args, culprit, "E-GEN", e.getMessage());
+        }
+    }
+
+    /** Of two arguments (a may be null), the one that appears later on the command line. */
+    private static String later(List<String> args, String a, String b) {
+        return a == null || ModelOptions.column(args, b) >= ModelOptions.column(args, a) ? b : a;
     }
 
     private static String kinds() {
@@ -306,5 +344,9 @@ final class GenCommand implements Callable<Integer> {
     private static LitmusException error(List<String> args, String arg, String code, String message) {
         return new LitmusException(Diagnostic.error(code, ModelLibrary.COMMAND_LINE,
                 new Position(1, ModelOptions.column(args, arg)), message));
+    }
+
+    private static LitmusException error(int column, String message) {
+        return new LitmusException(Diagnostic.error("E-GEN", ModelLibrary.COMMAND_LINE, new Position(1, column), message));
     }
 }

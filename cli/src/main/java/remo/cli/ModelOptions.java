@@ -179,7 +179,15 @@ final class ModelOptions {
 
     /** An E-USAGE error located at the value of {@code option} on the command line. */
     static LitmusException usage(List<String> args, String option, String message) {
-        return new LitmusException(Diagnostic.error("E-USAGE", ModelLibrary.COMMAND_LINE, valuePosition(args, option), message));
+        return optionError("E-USAGE", args, option, message);
+    }
+
+    /**
+     * An error with {@code code} located at the value of {@code option} on the command line (its
+     * first occurrence; column 1 if the option is not on the command line).
+     */
+    static LitmusException optionError(String code, List<String> args, String option, String message) {
+        return new LitmusException(Diagnostic.error(code, ModelLibrary.COMMAND_LINE, valuePosition(args, option), message));
     }
 
     /**

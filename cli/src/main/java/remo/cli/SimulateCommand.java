@@ -77,6 +77,9 @@ final class SimulateCommand implements Callable<Integer> {
         LitmusSimulator.Mode m;
         SchedulerPolicy p;
         List<String> cmd = spec.commandLine().getParseResult().originalArgs();
+        ModelLibrary library = new ModelLibrary();
+        java.util.Map<remo.litmus.Flag, String> cliFlags;
+        CatModel named;
         try {
             if (runs < 1) {
                 throw ModelOptions.usage(cmd, "--runs", "--runs must be at least 1, not " + runs);
@@ -96,6 +99,8 @@ final class SimulateCommand implements Callable<Integer> {
             } catch (IllegalArgumentException e) {
                 throw ModelOptions.usage(cmd, "--policy", e.getMessage());
             }
+            cliFlags = modelOptions.flags(cmd);
+            named = modelOptions.model != null ? ModelOptions.load(library, modelOptions.model, cmd) : null;
         } catch (LitmusException e) {
             err.println(e.diagnostic().format());
             return 2;
@@ -103,11 +108,9 @@ final class SimulateCommand implements Callable<Integer> {
         Program program;
         SimulationReport report;
         try {
-            List<String> args = spec.commandLine().getParseResult().originalArgs();
             program = LitmusParser.read(file, file.toString());
-            FlagValues flags = FlagValues.defaults().withAll(program.flags()).withAll(modelOptions.flags(args));
-            ModelLibrary library = new ModelLibrary();
-            CatModel allowed = library.load(modelOptions.model != null ? modelOptions.model : TestRunner.defaultModel(program));
+            FlagValues flags = FlagValues.defaults().withAll(program.flags()).withAll(cliFlags);
+            CatModel allowed = named != null ? named : library.load(TestRunner.defaultModel(program));
             CatModel conformance = library.load(LitmusRunner.conformanceModel(program));
             report = LitmusSimulator.simulate(program, flags, allowed, conformance,
                     new LitmusSimulator.Options(runs, seed, m, checkTraces, p), modelOptions.checkOptions(),

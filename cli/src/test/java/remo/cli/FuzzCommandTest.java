@@ -17,6 +17,20 @@ class FuzzCommandTest {
     }
 
     @Test
+    void everyBadOptionHasItsOwnDiagnosticAtItsColumn() {
+        CliRun r = CliRun.run("fuzz", "--programs", "-3", "--max-candidates", "0", "--from", "-1");
+        assertEquals(2, r.exit);
+        assertEquals("", r.out);
+        assertEquals("<command line>:1:17: error[E-USAGE]: --programs must be at least 1, not -3\n"
+                + "<command line>:1:37: error[E-USAGE]: --max-candidates must be at least 1, not 0\n"
+                + "<command line>:1:46: error[E-USAGE]: --from must be 0 or more, not -1\n", r.err);
+        CliRun wide = CliRun.run("fuzz", "--programs", "2", "--from", "9223372036854775807");
+        assertEquals(2, wide.exit);
+        assertTrue(wide.err.startsWith("<command line>:1:26: error[E-USAGE]: --from 9223372036854775807 with --programs 2 "
+                + "goes beyond 64 bits"), wide.err);
+    }
+
+    @Test
     void badArguments() {
         assertEquals(2, CliRun.run("fuzz", "--programs", "0").exit);
         CliRun r = CliRun.run("fuzz", "--programs", "1", "--models", "nosuch");

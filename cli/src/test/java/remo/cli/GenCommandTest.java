@@ -109,4 +109,25 @@ class GenCommandTest {
         assertEquals(2, run("gen", "--random", "1", "--cycle", "Rfe Fre").status());
         assertEquals(2, run("gen").status());
     }
+
+    @Test
+    void aRejectedKnobIsReportedAtItsValue() {
+        assertEquals("<command line>:1:34: error[E-GEN]: tag probability must be in [0, 1], found 2.0\n",
+                run("gen", "--random", "1", "--tag-probability", "2").err());
+        assertEquals("<command line>:1:27: error[E-GEN]: work ids must be 1..20, found -1\n",
+                run("gen", "--random", "1", "--work-ids", "-1").err());
+        assertEquals("<command line>:1:29: error[E-GEN]: weight of put must be >= 0, found -1\n",
+                run("gen", "--random", "1", "--weight", "put=-1").err());
+        assertEquals("<command line>:1:35: error[E-GEN]: threads per node must be >= 1, found 0\n",
+                run("gen", "--random", "1", "--threads-per-node", "0").err());
+        // excluding every CPU kind of sc: the last --exclude leaves nothing to draw
+        Run sc = run("gen", "--random", "2", "--model", "sc", "--exclude", "load", "--exclude", "store", "--exclude",
+                "mfence", "--exclude", "cas", "--exclude", "faa");
+        assertEquals(2, sc.status());
+        assertEquals("<command line>:1:99: error[E-GEN]: some instruction kind other than poll, rfence, wait, assume and "
+                + "assign must have a positive weight\n", sc.err());
+        // only the final weights count: a kind set to 0 and back is fine
+        assertEquals(0, run("gen", "--random", "1", "--model", "sc", "--weight", "load=0", "--weight", "store=0",
+                "--weight", "mfence=0", "--weight", "cas=0", "--weight", "faa=0", "--weight", "load=1").status());
+    }
 }

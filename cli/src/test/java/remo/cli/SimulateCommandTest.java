@@ -111,6 +111,14 @@ class SimulateCommandTest {
     }
 
     @Test
+    void anUnknownModelIsReportedAtItsArgument() {
+        Run r = run("simulate", "--model", "bogus", suite("L03"));
+        assertEquals(2, r.status());
+        assertEquals("", r.out());
+        assertTrue(r.err().startsWith("<command line>:1:18: error[E-MODEL]: unknown model 'bogus'"), r.err());
+    }
+
+    @Test
     void benchNicPrintsBothWorkloads() {
         Run r = run("bench-nic", "--ops", "20000", "--round-trips", "200", "--rounds", "1");
         assertEquals(0, r.status(), r.err());

@@ -118,9 +118,11 @@ final class FuzzCommand implements Callable<Integer> {
                 from + programs - 1);
         long step = Math.max(1, programs / 10);
         long t0 = System.nanoTime();
+        // progress as check and report show it: on standard error, and only when it is a terminal
+        PrintStream progress = remo.cli.report.Terminal.stderrIsTerminal() ? System.err : null;
         FuzzReport r = fuzzer.run(from, programs, done -> {
-            if (done % step == 0 && done < programs) {
-                o.printf(Locale.ROOT, "  %d/%d programs, %.1f s%n", done, programs, (System.nanoTime() - t0) / 1e9);
+            if (progress != null && done % step == 0 && done < programs) {
+                progress.printf(Locale.ROOT, "  %d/%d programs, %.1f s%n", done, programs, (System.nanoTime() - t0) / 1e9);
             }
         });
         for (Mismatch m : r.mismatches()) {

@@ -14,6 +14,9 @@ class FuzzCommandTest {
         assertEquals(0, r.exit, r.out + r.err);
         assertTrue(r.out.contains("Fuzz: 60 programs,"), r.out);
         assertTrue(r.out.contains(" 0 mismatches"), r.out);
+        // standard error is not a terminal here: no progress lines anywhere, only the header and the summary
+        assertEquals(2, r.out.lines().count(), r.out);
+        assertTrue(!r.out.contains("/60 programs") && !r.err.contains("/60 programs"), r.out + r.err);
     }
 
     @Test

@@ -1,7 +1,6 @@
 package remo.cli;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -62,8 +61,23 @@ final class BenchNicCommand implements Callable<Integer> {
                     + "%.0f ms blocked)%n", name, i, m.ops(), m.nanos() / 1e9, m.opsPerSecond() / 1e6, c.maxQpDepth(),
                     c.get("postStalls"), c.get("blockedNanos") / 1e6);
         }
-        ms.sort(Comparator.comparingDouble(NicBenchmark.Measurement::opsPerSecond));
-        out.printf(Locale.ROOT, "%s: median %.2f M ops/s, best %.2f M ops/s%n", name,
-                ms.get(ms.size() / 2).opsPerSecond() / 1e6, ms.get(ms.size() - 1).opsPerSecond() / 1e6);
+        double[] rates = ms.stream().mapToDouble(NicBenchmark.Measurement::opsPerSecond).toArray();
+        double best = java.util.Arrays.stream(rates).max().orElse(0);
+        out.printf(Locale.ROOT, "%s: median %.2f M ops/s (%s), best %.2f M ops/s%n", name, median(rates) / 1e6,
+                rates.length % 2 == 0 ? "mean of the two middle rounds of " + rates.length : "middle round of " + rates.length,
+                best / 1e6);
+    }
+
+    /**
+     * The median: the middle value of an odd number of values, the mean of the two middle values of
+     * an even number (so the median of two rounds is their mean, not the faster one).
+     *
+     * @param values at least one value (not modified)
+     */
+    static double median(double[] values) {
+        double[] v = values.clone();
+        java.util.Arrays.sort(v);
+        int n = v.length;
+        return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
     }
 }

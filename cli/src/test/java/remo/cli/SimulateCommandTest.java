@@ -124,5 +124,14 @@ class SimulateCommandTest {
         assertEquals(0, r.status(), r.err());
         assertTrue(r.out().contains("put stream: median"), r.out());
         assertTrue(r.out().contains("put/wait ping-pong: median"), r.out());
+        assertTrue(r.out().contains("(middle round of 1)"), r.out());
+    }
+
+    @Test
+    void theMedianOfAnEvenNumberOfRoundsIsTheMeanOfTheTwoMiddleOnes() {
+        assertEquals(3.0, BenchNicCommand.median(new double[] {2.0, 4.0}));
+        assertEquals(2.5, BenchNicCommand.median(new double[] {4.0, 1.0, 3.0, 2.0}));
+        assertEquals(3.0, BenchNicCommand.median(new double[] {5.0, 3.0, 1.0}));
+        assertEquals(7.0, BenchNicCommand.median(new double[] {7.0}));
     }
 }

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -80,20 +79,13 @@ class SimulateCommandTest {
     }
 
     @Test
-    void aProgramMixingPollWithGfIsRejectedAtTheInstruction(@TempDir Path tmp) throws Exception {
-        Path f = tmp.resolve("mix.litmus");
-        Files.writeString(f, """
-                RDMA Mix
-                { x@1 = 0; y@2 = 0; }
-                 P0@1       | P1@1       ;
-                 put y@2, x | put y@2, x ;
-                 poll 2     | mfence     ;
-                            | gf         ;
-                exists (true)
-                """);
+    void aProgramMixingPollWithGfIsRejectedAtTheInstruction(@TempDir Path tmp) {
+        // the user's case: program 16 of seed 7 (gen's defaults) has P0's poll 1 on line 10 and P1's gf on line 11
+        assertEquals(0, run("gen", "--random", "17", "--seed", "7", "--out", tmp.toString()).status());
+        Path f = tmp.resolve("gen-7-16.litmus");
         Run r = run("simulate", f.toString());
         assertEquals(2, r.status(), r.out());
-        assertEquals(f + ":6:15: error[E-SIMULATE]: the simulator cannot run gf in a program that also uses poll (at 5:2): "
+        assertEquals(f + ":11:20: error[E-SIMULATE]: the simulator cannot run gf in a program that also uses poll (at 10:2): "
                 + "its completion modes POLL (poll) and WAIT (wait, gf) are exclusive (nic.md §2.4)", r.err().strip());
         assertEquals("", r.out());
     }

@@ -202,7 +202,8 @@ final class RobustCommand implements Callable<Integer> {
     private static void print(PrintStream out, RobustnessReport r) {
         Program p = r.program();
         out.println("Robustness " + p.name() + " against " + r.weak() + " (strong model " + r.strong() + ")");
-        out.println("State-robust: " + yesNo(r.stateRobust()) + " (" + r.weakStates().size() + " final states under "
+        out.println("State-robust: " + yesNo(r.stateRobust()) + " (" + r.weakStates().size() + " final state"
+                + (r.weakStates().size() == 1 ? "" : "s") + " under "
                 + r.weak() + ", " + r.strongStates().size() + " under " + r.strong() + ")");
         out.println("Trace-robust: " + yesNo(r.traceRobust()));
         if (r.stateViolation() != null) {

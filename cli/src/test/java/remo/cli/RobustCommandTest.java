@@ -76,7 +76,7 @@ class RobustCommandTest {
     void swappedModelsAreNotStateRobustAndWarn() {
         CliRun r = CliRun.run("robust", "--weak", "rdma-sc-rmw", "--strong", "rdma-tso", suite("L07"));
         assertEquals(0, r.exit, r.err);
-        assertTrue(r.out.contains("State-robust: no (1 final states under rdma-sc-rmw, 2 under rdma-tso)"), r.out);
+        assertTrue(r.out.contains("State-robust: no (1 final state under rdma-sc-rmw, 2 under rdma-tso)"), r.out);
         assertTrue(r.out.contains("State only rdma-tso reaches: x=1; y=1; z=0;"), r.out);
         assertTrue(r.err.contains("L07.litmus:1:1: warning[W-MODEL-ORDER]: the weak model rdma-sc-rmw is stronger than the "
                 + "strong model rdma-tso on this test: 1 final state under rdma-tso is not allowed by rdma-sc-rmw (were "

@@ -105,16 +105,21 @@ public record SimulationReport(Program program, String mode, String policy, long
         return violations.isEmpty();
     }
 
+    /** {@code 1 run}, {@code 2 runs}. */
+    private static String count(long n, String noun) {
+        return n + " " + noun + (n == 1 ? "" : "s");
+    }
+
     /** The report as text: histogram beside the allowed set, coverage, run counts, conformance, violations. */
     public String format() {
         StringBuilder sb = new StringBuilder();
         Program p = program;
-        sb.append(String.format(Locale.ROOT, "Simulation %s: %d runs, %s mode%s, seeds %d..%d%n", p.name(), runs, mode,
+        sb.append(String.format(Locale.ROOT, "Simulation %s: %s, %s mode%s, seeds %d..%d%n", p.name(), count(runs, "run"), mode,
                 policy == null ? "" : " (" + policy + ")", firstSeed, firstSeed + runs - 1));
         Set<FinalState> rows = new TreeSet<>(allowedStates());
         rows.addAll(observed.keySet());
-        sb.append(String.format(Locale.ROOT, "Histogram (%d states observed) beside %s's allowed set (%d states)%n",
-                observed.size(), allowed.model(), allowedStates().size()));
+        sb.append(String.format(Locale.ROOT, "Histogram (%s observed) beside %s's allowed set (%s)%n",
+                count(observed.size(), "state"), allowed.model(), count(allowedStates().size(), "state")));
         if (allowed.partial()) {
             sb.append("Warning: the allowed set is partial (" + allowed.partialReason()
                     + "); states outside it are not reported as violations\n");
@@ -129,7 +134,7 @@ public record SimulationReport(Program program, String mode, String policy, long
         }
         sb.append(String.format(Locale.ROOT, "Condition %s (%s): observed in %d of %d runs; model verdict %s%n",
                 p.quantifier().keyword(), remo.litmus.ProgramPrinter.printProp(p.condition(), p.dialect()),
-                conditionHolds, conditionHolds + conditionFails, allowed.verdict().word()));
+                conditionHolds, conditionHolds + conditionFails, allowed.verdictWord()));
         int all = allowedStates().size();
         if (all == 0) {
             sb.append(String.format(Locale.ROOT, "Coverage %s: the model allows no final state (every execution blocks)%n",

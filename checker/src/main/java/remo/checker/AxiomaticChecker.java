@@ -328,7 +328,7 @@ public final class AxiomaticChecker {
         private void count() {
             explored++;
             if (options.maxExecutions() > 0 && explored >= options.maxExecutions()) {
-                partialReason = "execution limit reached: explored " + explored + " candidates (--max-executions "
+                partialReason = "execution limit reached: explored " + explored + (explored == 1 ? " candidate" : " candidates") + " (--max-executions "
                         + options.maxExecutions() + ")";
                 throw new Stop();
             }

@@ -143,8 +143,19 @@ final class ExpectationFile {
         return new ExpectationFile(out, models);
     }
 
+    /** A file's identity for matching rows: its real path (symbolic links resolved) if it exists. */
+    private static Path canonical(Path file) {
+        Path abs = file.toAbsolutePath().normalize();
+        try {
+            return abs.toRealPath();
+        } catch (java.io.IOException | SecurityException e) {
+            return abs;
+        }
+    }
+
     private static void put(Map<Path, Map<String, String>> out, Map<Path, Integer> rowOf, Path file,
                             Map<String, String> row, String shown, int i, String name) throws LitmusException {
+        file = canonical(file);
         Integer earlier = rowOf.put(file, i + 1);
         if (earlier != null) {
             throw new LitmusException(Diagnostic.error("E-EXPECT", shown, new Position(i + 1, 1),
@@ -179,7 +190,7 @@ final class ExpectationFile {
 
     /** The expected word for a file under a model, or null. */
     String expected(Path file, String model) {
-        Map<String, String> row = expected.get(file.toAbsolutePath().normalize());
+        Map<String, String> row = expected.get(canonical(file));
         if (row == null) {
             return null;
         }

@@ -77,4 +77,41 @@ class ThirdTrialTest {
         String l07 = r.out.lines().filter(l -> l.startsWith("L07 ")).findFirst().orElseThrow();
         assertTrue(l07.length() < 120, "the L07 summary line is padded to at most 40 columns of name: " + l07.length());
     }
+
+    @Test
+    void aRobustProgramWithABlockedPollExplainsWhyNoRepairExists() {
+        String x17 = Path.of(System.getProperty("remo.root"), "examples", "errors", "X17.litmus").toString();
+        CliRun r = CliRun.run("robust", "--repair", x17);
+        assertTrue(r.out.contains("no repair with at most 3 insertions (the program has a statically blocked poll, which no "
+                + "insertion removes, and models.md \u00a710.3 admits no repaired program with one)"), r.out);
+    }
+
+    @Test
+    void simulateDoesNotClaimEveryExecutionBlocksWhenTheAllowedSetIsPartial() {
+        CliRun r = CliRun.run("simulate", "--max-executions", "1", "--runs", "5", suite("L07"));
+        assertTrue(r.out.contains("Coverage L07: unknown (the partial allowed set has no state yet)"), r.out);
+        assertFalse(r.out.contains("every execution blocks"), r.out);
+    }
+
+    @Test
+    void compareLogsSkipsAByteOrderMark(@TempDir Path tmp) throws Exception {
+        CliRun run = CliRun.run("check", suite("L07"));
+        Path a = tmp.resolve("a.txt");
+        Path b = tmp.resolve("b.txt");
+        Files.writeString(a, "\uFEFF" + run.out);
+        Files.writeString(b, run.out);
+        CliRun r = CliRun.run("compare-logs", a.toString(), b.toString());
+        assertEquals(0, r.exit, r.err);
+    }
+
+    @Test
+    void expectationRowsMatchThroughSymbolicLinks(@TempDir Path tmp) throws Exception {
+        Path dir = Files.createDirectory(tmp.resolve("real"));
+        Files.copy(Path.of(suite("L07")), dir.resolve("L07.litmus"));
+        Files.writeString(dir.resolve("expect.tsv"), "file\tverdict\nL07.litmus\tAllowed\n");
+        Path link = Files.createSymbolicLink(tmp.resolve("link"), dir);
+        CliRun r = CliRun.run("check", "-q", link.resolve("L07.litmus").toString(), "--expect",
+                dir.resolve("expect.tsv").toString());
+        assertTrue(r.out.contains("Expectations: 1 agree, 0 mismatches"), r.out + r.err);
+    }
 }

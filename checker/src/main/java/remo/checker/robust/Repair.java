@@ -126,6 +126,11 @@ public final class Repair {
      *                               deadline passes between two insertion sets
      */
     public RepairResult find(Program p, Notion notion, int bound, boolean allMinimal) throws LitmusException {
+        if (!new EventStructure(p, robustness.flags()).blockedPolls().isEmpty()) {
+            // insertions add polls and fences, never operations, so a blocked poll stays blocked
+            return new RepairResult(p, notion, bound, List.of(), null, 0, "the program has a statically blocked poll, "
+                    + "which no insertion removes, and models.md §10.3 admits no repaired program with one");
+        }
         Set<FinalState> strongStates = robustness.strongStates(p);
         List<Insertion> c = candidates(p);
         long tried = 0;

@@ -15,12 +15,19 @@ import remo.litmus.Program;
  * @param repaired  the program with the first repair applied (the original if none is needed), or
  *                  null if there is no repair
  * @param tried     how many insertion sets were checked
+ * @param reason    why no repair can exist at any size, or {@code null}
  */
 public record RepairResult(Program program, Notion notion, int bound, List<List<Insertion>> repairs, Program repaired,
-                           long tried) {
+                           long tried, String reason) {
 
     public RepairResult {
         repairs = repairs.stream().map(List::copyOf).toList();
+    }
+
+    /** A result without a reason. */
+    public RepairResult(Program program, Notion notion, int bound, List<List<Insertion>> repairs, Program repaired,
+                        long tried) {
+        this(program, notion, bound, repairs, repaired, tried, null);
     }
 
     /** Whether a repair (possibly empty) was found. */
@@ -31,7 +38,7 @@ public record RepairResult(Program program, Notion notion, int bound, List<List<
     /** The repair as suite.md writes it: insertions joined by {@code ", "}, {@code none needed}, or {@code no repair with at most K insertions}. */
     public String describe() {
         if (repairs.isEmpty()) {
-            return "no repair with at most " + bound + " insertions";
+            return "no repair with at most " + bound + " insertions" + (reason == null ? "" : " (" + reason + ")");
         }
         List<Insertion> first = repairs.get(0);
         if (first.isEmpty()) {

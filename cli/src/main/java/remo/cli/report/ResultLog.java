@@ -90,6 +90,9 @@ public final class ResultLog {
         String text;
         try {
             text = Files.readString(path, StandardCharsets.UTF_8);
+            if (text.startsWith("\uFEFF")) {
+                text = text.substring(1); // a byte-order mark some editors write; columns count without it
+            }
         } catch (IOException | RuntimeException e) {
             throw new LitmusException(Diagnostic.error("E-IO", shown, Position.START, "cannot read log: "
                     + (remo.litmus.SourceText.isEncodingProblem(e) ? "the file is not UTF-8 text"

@@ -136,7 +136,10 @@ public record SimulationReport(Program program, String mode, String policy, long
                 p.quantifier().keyword(), remo.litmus.ProgramPrinter.printProp(p.condition(), p.dialect()),
                 conditionHolds, conditionHolds + conditionFails, allowed.verdictWord()));
         int all = allowedStates().size();
-        if (all == 0) {
+        if (all == 0 && allowed.partial()) {
+            sb.append(String.format(Locale.ROOT, "Coverage %s: unknown (the partial allowed set has no state yet)%n",
+                    p.name()));
+        } else if (all == 0) {
             sb.append(String.format(Locale.ROOT, "Coverage %s: the model allows no final state (every execution blocks)%n",
                     p.name()));
         } else {
@@ -148,8 +151,8 @@ public record SimulationReport(Program program, String mode, String policy, long
                 discarded, stuck, failed));
         if (conformanceModel != null) {
             long bad = violations.stream().filter(v -> v.kind().equals("trace")).count();
-            sb.append(String.format(Locale.ROOT, "Traces: %d checked against %s (%d distinct graphs), %d inconsistent%n",
-                    tracesChecked, conformanceModel, distinctGraphs, bad));
+            sb.append(String.format(Locale.ROOT, "Traces: %d checked against %s (%s), %d inconsistent%n",
+                    tracesChecked, conformanceModel, count(distinctGraphs, "distinct graph"), bad));
         }
         Map<String, List<Violation>> byKind = new LinkedHashMap<>();
         for (Violation v : violations) {

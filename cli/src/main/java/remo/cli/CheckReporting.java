@@ -79,7 +79,8 @@ final class CheckReporting implements AutoCloseable {
             throw optionError(originalArgs, options.format, "--format must be dot, svg or png, not '" + options.format + "'");
         }
         if (options.maxGraphs < 1) {
-            throw optionError(originalArgs, "--max-graphs", "--max-graphs must be at least 1");
+            throw new LitmusException(Diagnostic.error("E-USAGE", ModelLibrary.COMMAND_LINE,
+                    ModelOptions.valuePosition(originalArgs, "--max-graphs"), "--max-graphs must be at least 1"));
         }
         if (options.jsonExecutions && !options.json) {
             throw optionError(originalArgs, "--json-executions", "--json-executions needs --json");
@@ -102,7 +103,7 @@ final class CheckReporting implements AutoCloseable {
     }
 
     private static LitmusException optionError(List<String> args, String arg, String message) {
-        return new LitmusException(Diagnostic.error("E-OPTION", ModelLibrary.COMMAND_LINE,
+        return new LitmusException(Diagnostic.error("E-USAGE", ModelLibrary.COMMAND_LINE,
                 new Position(1, ModelOptions.column(args, arg)), message));
     }
 

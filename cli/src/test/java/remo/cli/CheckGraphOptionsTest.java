@@ -102,11 +102,11 @@ class CheckGraphOptionsTest {
         String sb = TestData.corpusTest("SB").toString();
         Cli.Run run = Cli.run("check", "--show", "witness,all", sb);
         assertEquals(2, run.status());
-        assertTrue(run.err().startsWith("<command line>:1:7: error[E-OPTION]: --show names two modes, 'witness' and 'all'"),
+        assertTrue(run.err().startsWith("<command line>:1:7: error[E-USAGE]: --show names two modes, 'witness' and 'all'"),
                 run.err());
         run = Cli.run("check", "--format", "bmp", "--graph", dir.toString(), sb);
         assertEquals(2, run.status());
-        assertTrue(run.err().contains("error[E-OPTION]: --format must be dot, svg or png, not 'bmp'"), run.err());
+        assertTrue(run.err().contains("error[E-USAGE]: --format must be dot, svg or png, not 'bmp'"), run.err());
         run = Cli.run("check", "--json-executions", sb);
         assertEquals(2, run.status());
         assertTrue(run.err().contains("--json-executions needs --json"), run.err());

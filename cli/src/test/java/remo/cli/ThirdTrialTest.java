@@ -114,4 +114,11 @@ class ThirdTrialTest {
                 dir.resolve("expect.tsv").toString());
         assertTrue(r.out.contains("Expectations: 1 agree, 0 mismatches"), r.out + r.err);
     }
+
+    @Test
+    void reportingOptionErrorsAreUsageErrorsAtTheirValue() {
+        CliRun r = CliRun.run("check", "--max-graphs", "0", suite("L07"));
+        assertEquals(2, r.exit);
+        assertTrue(r.err.startsWith("<command line>:1:20: error[E-USAGE]: --max-graphs must be at least 1"), r.err);
+    }
 }

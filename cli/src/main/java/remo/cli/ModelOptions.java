@@ -58,13 +58,10 @@ final class ModelOptions {
     Map<Flag, String> flags(List<String> originalArgs) throws LitmusException {
         validateLimits(originalArgs);
         Map<Flag, String> out = new LinkedHashMap<>();
-        int searchFrom = 0;
-        for (String s : sets) {
-            int col = column(originalArgs.subList(searchFrom, originalArgs.size()), s);
-            for (int i = 0; i < searchFrom; i++) {
-                col += originalArgs.get(i).length() + 1;
-            }
-            searchFrom = Math.min(originalArgs.size(), Math.max(searchFrom, argumentAt(originalArgs, col) + 1));
+        List<Position> at = valuePositions(originalArgs, "--set");
+        for (int n = 0; n < sets.size(); n++) {
+            String s = sets.get(n);
+            int col = n < at.size() ? at.get(n).column() : column(originalArgs, s);
             int eq = s.indexOf('=');
             if (eq < 0) {
                 throw flagError(col, "expected FLAG=VALUE, found '" + s + "'");
@@ -85,19 +82,6 @@ final class ModelOptions {
             out.put(f, value);
         }
         return out;
-    }
-
-    /** The index of the argument that contains 1-based column {@code col} of the joined command line. */
-    private static int argumentAt(List<String> args, int col) {
-        int start = 1;
-        for (int i = 0; i < args.size(); i++) {
-            int end = start + args.get(i).length();
-            if (col >= start && col <= end) {
-                return i;
-            }
-            start = end + 1;
-        }
-        return args.size() - 1;
     }
 
     /**
@@ -195,18 +179,24 @@ final class ModelOptions {
      * {@code --opt=VALUE}); {@code 1:1} if the option is absent.
      */
     static Position valuePosition(List<String> args, String option) {
+        List<Position> all = valuePositions(args, option);
+        return all.isEmpty() ? Position.START : all.get(0);
+    }
+
+    /** The positions of every value of a repeatable {@code option}, in command-line order. */
+    static List<Position> valuePositions(List<String> args, String option) {
+        List<Position> out = new ArrayList<>();
         int running = 1;
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
             if (a.equals(option) && i + 1 < args.size()) {
-                return new Position(1, running + a.length() + 1);
-            }
-            if (a.startsWith(option + "=")) {
-                return new Position(1, running + option.length() + 1);
+                out.add(new Position(1, running + a.length() + 1));
+            } else if (a.startsWith(option + "=")) {
+                out.add(new Position(1, running + option.length() + 1));
             }
             running += a.length() + 1;
         }
-        return Position.START;
+        return out;
     }
 
     private static LitmusException flagError(int col, String message) {

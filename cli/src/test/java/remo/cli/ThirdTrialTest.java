@@ -121,4 +121,13 @@ class ThirdTrialTest {
         assertEquals(2, r.exit);
         assertTrue(r.err.startsWith("<command line>:1:20: error[E-USAGE]: --max-graphs must be at least 1"), r.err);
     }
+
+    @Test
+    void compareLogsLocatesAnInvalidByte(@TempDir Path tmp) throws Exception {
+        Path a = tmp.resolve("a.txt");
+        Files.write(a, "Test L07 Allowed\nStates 1\nx=\u00e9;\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        CliRun r = CliRun.run("compare-logs", a.toString(), a.toString());
+        assertEquals(2, r.exit);
+        assertTrue(r.err.contains("a.txt:3:3: error[E-LOG]: invalid UTF-8 byte 0xE9"), r.err);
+    }
 }

@@ -23,7 +23,6 @@ import remo.nic.ExecutionGraph.Label;
  */
 final class QpExecutor {
     private static final OpKind[] KINDS = OpKind.values();
-    private static final int[] ONE_WORD = {0};
 
     private final ConcEngine engine;
     private final ClusterCore core;
@@ -38,22 +37,24 @@ final class QpExecutor {
     }
 
     /**
-     * The order in which the words of a {@code words}-word WR are performed: ascending, or with
-     * {@code RANDOM} intra-request order (nic.md §4.6) a uniformly random permutation.
+     * The order in which the words of a {@code words}-word WR are performed: {@code null} for
+     * ascending (no allocation on the hot path), or with {@code RANDOM} intra-request order (nic.md
+     * §4.6) a uniformly random permutation.
      */
     private int[] wordOrder(int words) {
+        if (!randomWords || words == 1) {
+            return null;
+        }
         int[] order = new int[words];
         for (int k = 0; k < words; k++) {
             order[k] = k;
         }
-        if (randomWords) {
-            ThreadLocalRandom r = ThreadLocalRandom.current();
-            for (int k = words - 1; k > 0; k--) {
-                int j = r.nextInt(k + 1);
-                int x = order[k];
-                order[k] = order[j];
-                order[j] = x;
-            }
+        ThreadLocalRandom r = ThreadLocalRandom.current();
+        for (int k = words - 1; k > 0; k--) {
+            int j = r.nextInt(k + 1);
+            int x = order[k];
+            order[k] = order[j];
+            order[j] = x;
         }
         return order;
     }
@@ -165,7 +166,9 @@ final class QpExecutor {
         switch (op.kind) {
             case PUT:
                 if (rec == null) {
-                    for (int k : op.words == 1 ? ONE_WORD : wordOrder(op.words)) {
+                    int[] order = wordOrder(op.words);
+                    for (int i = 0; i < op.words; i++) {
+                        int k = order == null ? i : order[i];
                         op.remote.mem.setRelease(op.remoteOff + k, op.local.mem.get(op.localOff + k));
                     }
                     op.storePending = true;
@@ -176,7 +179,9 @@ final class QpExecutor {
             case GET:
                 if (rec == null) {
                     op.fenceIfStorePending();
-                    for (int k : op.words == 1 ? ONE_WORD : wordOrder(op.words)) {
+                    int[] order = wordOrder(op.words);
+                    for (int i = 0; i < op.words; i++) {
+                        int k = order == null ? i : order[i];
                         op.local.mem.setRelease(op.localOff + k, op.remote.mem.get(op.remoteOff + k));
                     }
                     op.storePending = true;
@@ -197,7 +202,9 @@ final class QpExecutor {
 
     private void tracedPut(ConcQp q, Wr op) {
         int t = q.owner.index;
-        for (int k : wordOrder(op.words)) {
+        int[] order = wordOrder(op.words);
+        for (int i = 0; i < op.words; i++) {
+            int k = order == null ? i : order[i];
             synchronized (rec) {
                 long v = op.local.mem.get(op.localOff + k);
                 rec.read(Label.NLR, t, q.owner.node, op.po, k, 0, op.local, op.localOff + k, v, -1, op.traceOp + k, false);
@@ -209,7 +216,9 @@ final class QpExecutor {
 
     private void tracedGet(ConcQp q, Wr op) {
         int t = q.owner.index;
-        for (int k : wordOrder(op.words)) {
+        int[] order = wordOrder(op.words);
+        for (int i = 0; i < op.words; i++) {
+            int k = order == null ? i : order[i];
             long v;
             synchronized (rec) {
                 v = op.remote.mem.get(op.remoteOff + k);

@@ -1,7 +1,6 @@
 package remo.cli.report;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
@@ -87,19 +86,16 @@ public final class ResultLog {
      * @throws LitmusException E-IO if it cannot be read; E-LOG with line and column if it is malformed
      */
     public static ResultLog read(Path path, String shown) throws LitmusException {
-        String text;
+        byte[] bytes;
         try {
-            text = Files.readString(path, StandardCharsets.UTF_8);
-            if (text.startsWith("\uFEFF")) {
-                text = text.substring(1); // a byte-order mark some editors write; columns count without it
-            }
+            bytes = Files.readAllBytes(path);
         } catch (IOException | RuntimeException e) {
             throw new LitmusException(Diagnostic.error("E-IO", shown, Position.START, "cannot read log: "
-                    + (remo.litmus.SourceText.isEncodingProblem(e) ? "the file is not UTF-8 text"
-                    : e instanceof java.nio.file.NoSuchFileException ? "no such file"
+                    + (e instanceof java.nio.file.NoSuchFileException ? "no such file"
                     : e instanceof java.nio.file.AccessDeniedException ? "permission denied" : e.getMessage())));
         }
-        return parse(text, shown);
+        // as litmus and cat files: a leading byte-order mark is skipped, an invalid byte located
+        return parse(remo.litmus.SourceText.decode(bytes, shown, "E-LOG"), shown);
     }
 
     /**

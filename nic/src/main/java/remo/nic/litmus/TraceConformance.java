@@ -100,10 +100,7 @@ public final class TraceConformance {
      */
     public Verdict check(ExecutionGraph graph, List<List<Integer>> callInstructions, List<String> locationNames,
                          List<Set<Integer>> implied) {
-        if ("RANDOM".equals(graph.meta().get("intraRequestOrder"))) {
-            throw new IllegalArgumentException("a graph recorded with intraRequestOrder RANDOM is not checkable for "
-                    + "conformance (nic.md §4.6): its words are not in the ascending order the models encode");
-        }
+        requireAscending(graph);
         int n = structure.size();
         List<String> problems = new ArrayList<>();
         long[] values = new long[n];
@@ -205,6 +202,14 @@ public final class TraceConformance {
         }
         cache.put(k, out);
         return out;
+    }
+
+    /** @throws IllegalArgumentException for a graph recorded with {@code RANDOM} intra-request order (nic.md §4.6) */
+    static void requireAscending(ExecutionGraph graph) {
+        if ("RANDOM".equals(graph.meta().get("intraRequestOrder"))) {
+            throw new IllegalArgumentException("a graph recorded with intraRequestOrder RANDOM is not checkable for "
+                    + "conformance (nic.md §4.6): its words are not in the ascending order the models encode");
+        }
     }
 
     private boolean isAwaitRead(int sid) {

@@ -178,10 +178,7 @@ public final class TraceLitmus {
     }
 
     private static void rejectUntranslatable(ExecutionGraph graph) {
-        if ("RANDOM".equals(graph.meta().get("intraRequestOrder"))) {
-            throw new IllegalArgumentException("a graph recorded with intraRequestOrder RANDOM is not checkable for "
-                    + "conformance (nic.md §4.6)");
-        }
+        TraceConformance.requireAscending(graph);
         String crashed = graph.meta().getOrDefault("crashed", "[]");
         if (!crashed.equals("[]")) {
             throw new IllegalArgumentException("a crash run (crashed nodes " + crashed + ") is excluded from conformance: "

@@ -12,6 +12,11 @@ import org.junit.jupiter.params.provider.MethodSource;
 @Tag("slow")
 class LivenessTableSlowTest {
 
+    @org.junit.jupiter.api.BeforeAll
+    static void startAllRows() {
+        RowResults.prefetch(TableCells.slow());
+    }
+
     static Stream<LivenessTable.Row> rows() {
         return TableCells.slow();
     }

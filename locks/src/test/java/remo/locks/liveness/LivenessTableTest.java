@@ -17,6 +17,11 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class LivenessTableTest {
 
+    @org.junit.jupiter.api.BeforeAll
+    static void startAllRows() {
+        RowResults.prefetch(TableCells.fast());
+    }
+
     static Stream<LivenessTable.Row> rows() {
         return TableCells.fast();
     }

@@ -10,9 +10,9 @@ import java.util.stream.Stream;
 
 /**
  * TLC's results for the rows of §8.5, computed once per test JVM and shared by the test classes
- * that assert on them (the table, the trace printer, the distributed comparison). The first
- * request for a row starts all rows of its group (default or slow, {@link TableCells}) on two
- * threads, i.e. two TLC child JVMs at a time, one per core of the development machine.
+ * that assert on them (the table, the trace printer, the distributed comparison). The table
+ * tests {@link #prefetch} their rows: they run on two threads, i.e. two TLC child JVMs at a time,
+ * one per core of the development machine.
  */
 final class RowResults {
     private static final Map<String, Future<LivenessResult>> RESULTS = new ConcurrentHashMap<>();
@@ -29,8 +29,6 @@ final class RowResults {
     /** The result of a row (one worker, no time limit). */
     static LivenessResult of(Variant v, Configuration c) {
         LivenessTable.Row row = LivenessTable.row(v, c).orElseThrow();
-        Stream<LivenessTable.Row> group = TableCells.SLOW.contains(row.name()) ? TableCells.slow() : TableCells.fast();
-        group.forEach(RowResults::start);
         start(row);
         try {
             return RESULTS.get(row.name()).get();
@@ -40,6 +38,11 @@ final class RowResults {
         } catch (ExecutionException e) {
             throw e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
         }
+    }
+
+    /** Starts computing these rows in the background (two at a time). */
+    static void prefetch(Stream<LivenessTable.Row> rows) {
+        rows.forEach(RowResults::start);
     }
 
     private static void start(LivenessTable.Row row) {

@@ -81,12 +81,17 @@ final class LivenessPrinter {
         if (r.limit() != null) {
             out.println("  " + r.limit());
         }
+        // TLC often finds the same trace for several properties (one deadlock violates them all): print it once
+        java.util.Map<Counterexample, java.util.List<String>> traces = new java.util.LinkedHashMap<>();
         for (PropertyResult p : r.results()) {
             if (p.counterexample() != null) {
-                out.println("  counterexample of " + p.property() + ":");
-                trace(p.counterexample());
+                traces.computeIfAbsent(p.counterexample(), k -> new java.util.ArrayList<>()).add(p.property());
             }
         }
+        traces.forEach((cx, properties) -> {
+            out.println("  counterexample of " + String.join(", ", properties) + ":");
+            trace(cx);
+        });
     }
 
     private void trace(Counterexample cx) {
@@ -98,7 +103,7 @@ final class LivenessPrinter {
         String states = distinct >= 0 ? String.format(Locale.ROOT, "%,d distinct states", distinct)
                 : String.format(Locale.ROOT, "%,d distinct states explored until the first violation", r.exploredStates());
         int n = r.runs().size();
-        return states + ", depth " + r.depth() + ", " + n + " TLC run" + (n == 1 ? "" : "s")
+        return states + (r.depth() >= 0 ? ", depth " + r.depth() : "") + ", " + n + " TLC run" + (n == 1 ? "" : "s")
                 + String.format(Locale.ROOT, ", %.1f s", r.millis() / 1000.0);
     }
 

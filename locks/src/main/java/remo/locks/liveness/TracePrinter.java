@@ -143,7 +143,9 @@ public final class TracePrinter {
             TlaValue e = after.elements().get(i);
             effects.add(LockWords.str(e.at("k")).equals("ST") ? "buffers " + LockWords.entry(e) : "posts " + LockWords.entry(e));
         }
-        register(effects, "my", "ticket", t, prev, cur);
+        if (from.equals("ldtk")) {
+            effects.add("loads ticket " + cur.get("my").at(t));
+        }
         register(effects, "g", "g", t, prev, cur);
         if (from.equals("spin") && to.equals("cs")) {
             effects.add("sees its turn (ticket " + cur.get("my").at(t) + ") and enters");

@@ -7,9 +7,9 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import remo.litmus.Diagnostic;
-import remo.litmus.Flag;
-import remo.litmus.FlagValues;
+import remo.core.Diagnostic;
+import remo.core.FlagValues;
+import remo.core.RaoScope;
 import remo.litmus.LitmusException;
 import remo.litmus.Program;
 import remo.litmus.StateItem;
@@ -275,7 +275,7 @@ public final class AxiomaticChecker {
             coInitial = init.build();
 
             // rao classes: NAR events per target node, or per target location
-            boolean perLocation = flags.is(Flag.RAO_SCOPE, "PER_LOCATION");
+            boolean perLocation = flags.raoScope() == RaoScope.PER_LOCATION;
             Map<Integer, List<Integer>> classes = new LinkedHashMap<>();
             for (Event e : s.events()) {
                 if (e.kind() == EventKind.NAR) {

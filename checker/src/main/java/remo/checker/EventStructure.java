@@ -6,8 +6,9 @@ import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import remo.litmus.Flag;
-import remo.litmus.FlagValues;
+import remo.core.FlagValues;
+import remo.core.PollScope;
+import remo.core.PutCompletion;
 import remo.litmus.Instruction;
 import remo.litmus.LocationDecl;
 import remo.litmus.Program;
@@ -115,7 +116,7 @@ public final class EventStructure {
         } else if (ins instanceof Instruction.RemoteCas rc) {
             int q = qp(th, rc.node().node());
             String tag = tagOf(rc);
-            boolean always = flags.is(Flag.FAILED_RCAS_WRITES, "YES");
+            boolean always = flags.failedRcasWrites();
             add(EventKind.NAR, th, i, 0, rc.remote().name(), rc.node().node(), q, tag, NicOpKind.RCAS, false, false);
             add(EventKind.NRW, th, i, 1, rc.remote().name(), rc.node().node(), q, tag, NicOpKind.RCAS, false, !always);
             add(EventKind.NLW, th, i, 2, rc.result().name(), home, q, tag, NicOpKind.RCAS, false, false);
@@ -246,7 +247,7 @@ public final class EventStructure {
         Event e = events.get(first);
         switch (e.op()) {
             case PUT:
-                return flags.is(Flag.PUT_COMPLETION, "LOCAL_READ_DONE") ? first : first + 1;
+                return (flags.putCompletion() == PutCompletion.LOCAL_READ_DONE) ? first : first + 1;
             case GET:
                 return first + 1;
             default:
@@ -281,7 +282,7 @@ public final class EventStructure {
         sets.put(Builtin.GET, setOf(e -> e.op() == NicOpKind.GET));
         sets.put(Builtin.RCAS, setOf(e -> e.op() == NicOpKind.RCAS));
         sets.put(Builtin.RFAA, setOf(e -> e.op() == NicOpKind.RFAA));
-        boolean localRead = flags.is(Flag.PUT_COMPLETION, "LOCAL_READ_DONE");
+        boolean localRead = (flags.putCompletion() == PutCompletion.LOCAL_READ_DONE);
         sets.put(Builtin.CMP, setOf(e -> (e.op() == NicOpKind.PUT && e.kind() == (localRead ? EventKind.NLR : EventKind.NRW))
                 || (e.op() != null && e.op() != NicOpKind.PUT && e.kind() == EventKind.NLW)));
     }
@@ -365,7 +366,7 @@ public final class EventStructure {
     private void computePollAndWaitMatching() {
         Relation.Builder pm = Relation.builder(size);
         Relation.Builder wm = Relation.builder(size);
-        boolean perThread = flags.is(Flag.POLL_SCOPE, "PER_THREAD");
+        boolean perThread = flags.pollScope() == PollScope.PER_THREAD;
         for (ThreadCode t : program.threads()) {
             List<Integer> ops = nicOperations(t.index());
             Map<Integer, Integer> pollsPerScope = new HashMap<>();

@@ -3,8 +3,8 @@ package remo.checker;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import remo.litmus.Flag;
-import remo.litmus.FlagValues;
+import remo.core.FlagValues;
+import remo.core.RaoScope;
 import remo.models.CatModel;
 import remo.models.CheckOutcome;
 import remo.models.ModelFrame;
@@ -112,7 +112,7 @@ public final class GraphCheck {
                     problems.add("co places write " + a + " before the initial write " + b);
                 }
                 boolean sameClass = ea.kind() == EventKind.NAR && eb.kind() == EventKind.NAR
-                        && (flags.is(Flag.RAO_SCOPE, "PER_LOCATION") ? ea.location() == eb.location() : ea.node() == eb.node());
+                        && (flags.raoScope() == RaoScope.PER_LOCATION ? ea.location() == eb.location() : ea.node() == eb.node());
                 if (raoClosed.contains(a, b) && !sameClass) {
                     problems.add("rao relates " + a + " and " + b + ", which are not remote RMWs of one rao class");
                 } else if (sameClass && a != b && !raoClosed.contains(a, b) && !raoClosed.contains(b, a)) {

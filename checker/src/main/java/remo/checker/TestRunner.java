@@ -5,15 +5,17 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import remo.litmus.Diagnostic;
-import remo.litmus.Flag;
-import remo.litmus.FlagValues;
+import remo.core.Diagnostic;
+import remo.core.DiagnosticException;
+import remo.core.Flag;
+import remo.core.FlagValues;
+import remo.core.Position;
 import remo.litmus.LitmusException;
 import remo.litmus.LitmusParser;
-import remo.litmus.Position;
 import remo.litmus.Program;
 import remo.models.CatModel;
 import remo.models.ModelLibrary;
+import remo.models.cat.CatException;
 
 /**
  * Runs litmus files end to end: read, parse, validate, choose the model (language.md §9: the
@@ -65,9 +67,9 @@ public final class TestRunner {
     /**
      * Loads (once) the model to use for {@code program}.
      *
-     * @throws LitmusException E-MODEL or a cat load error
+     * @throws CatException E-MODEL or a cat load error
      */
-    public CatModel modelFor(Program program) throws LitmusException {
+    public CatModel modelFor(Program program) throws CatException {
         String name = modelArg != null ? modelArg : defaultModel(program);
         CatModel m = models.get(name);
         if (m == null) {
@@ -133,7 +135,7 @@ public final class TestRunner {
             List<Diagnostic> warnings = new java.util.ArrayList<>(skipWarnings(model));
             warnings.addAll(result.warnings());
             return new TestOutcome(displayName, program, result, null, warnings);
-        } catch (LitmusException e) {
+        } catch (DiagnosticException e) {
             return new TestOutcome(displayName, program, null, e.diagnostic(), List.of());
         } catch (StackOverflowError e) {
             return new TestOutcome(displayName, program, null, Diagnostic.error("E-LIMIT", displayName, Position.START,

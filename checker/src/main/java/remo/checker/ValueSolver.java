@@ -1,12 +1,9 @@
 package remo.checker;
 
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import remo.litmus.BinOp;
-import remo.litmus.BoolExpr;
-import remo.litmus.Flag;
 import remo.litmus.Instruction;
 import remo.litmus.Operand;
 import remo.litmus.Program;
@@ -72,7 +69,7 @@ final class ValueSolver {
     ValueSolver(EventStructure structure) {
         this.structure = structure;
         this.program = structure.program();
-        this.failedRcasWrites = structure.flags().is(Flag.FAILED_RCAS_WRITES, "YES");
+        this.failedRcasWrites = structure.flags().failedRcasWrites();
         this.size = structure.size();
     }
 

@@ -16,11 +16,10 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import remo.checker.TestOutcome;
 import remo.checker.TestRunner;
-import remo.checker.Verdict;
-import remo.litmus.Diagnostic;
-import remo.litmus.Flag;
-import remo.litmus.LitmusException;
-import remo.litmus.Position;
+import remo.core.Diagnostic;
+import remo.core.DiagnosticException;
+import remo.core.Flag;
+import remo.core.Position;
 import remo.models.ModelLibrary;
 
 /**
@@ -68,7 +67,7 @@ final class CheckCommand implements Callable<Integer> {
         try {
             reporting = CheckReporting.open(reportOptions, originalArgs, files.size(), Set.copyOf(modelOptions.skipChecks),
                     remo.cli.report.Terminal.stderrIsTerminal(), err);
-        } catch (LitmusException e) {
+        } catch (DiagnosticException e) {
             err.println(e.diagnostic().format());
             if (reportOptions.json) {
                 out.println(remo.cli.report.JsonResults.write(remo.cli.report.JsonResults.document(
@@ -90,7 +89,7 @@ final class CheckCommand implements Callable<Integer> {
             if (expect != null) {
                 expectations = ExpectationFile.read(expect, expect.toString());
             }
-        } catch (LitmusException e) {
+        } catch (DiagnosticException e) {
             err.println(e.diagnostic().format());
             reporting.runError(e.diagnostic());
             reporting.finish(spec.root().version()[0], out, err);

@@ -18,9 +18,9 @@ import remo.cli.report.JsonResults;
 import remo.cli.report.Progress;
 import remo.cli.report.ResultDocument;
 import remo.cli.report.ShowRequest;
-import remo.litmus.Diagnostic;
-import remo.litmus.LitmusException;
-import remo.litmus.Position;
+import remo.core.Diagnostic;
+import remo.core.DiagnosticException;
+import remo.core.Position;
 import remo.models.CatModel;
 import remo.models.ModelLibrary;
 
@@ -61,12 +61,12 @@ final class CheckReporting implements AutoCloseable {
      * @param skippedChecks {@code --skipcheck} names
      * @param interactive   whether standard error is a terminal
      * @param err           standard error
-     * @throws LitmusException E-OPTION for a bad {@code --format}, {@code --show}, {@code --max-graphs}
+     * @throws DiagnosticException E-OPTION for a bad {@code --format}, {@code --show}, {@code --max-graphs}
      *                         or {@code --json-executions} without {@code --json}; E-USAGE for an empty
      *                         {@code --graph}
      */
     static CheckReporting open(ReportOptions options, List<String> originalArgs, int totalTests, Set<String> skippedChecks,
-                               boolean interactive, PrintStream err) throws LitmusException {
+                               boolean interactive, PrintStream err) throws DiagnosticException {
         OutputPath.requireNonEmpty(originalArgs, "--graph", options.graphDir);
         ShowRequest show;
         try {
@@ -79,7 +79,7 @@ final class CheckReporting implements AutoCloseable {
             throw optionError(originalArgs, options.format, "--format must be dot, svg or png, not '" + options.format + "'");
         }
         if (options.maxGraphs < 1) {
-            throw new LitmusException(Diagnostic.error("E-USAGE", ModelLibrary.COMMAND_LINE,
+            throw new DiagnosticException(Diagnostic.error("E-USAGE", ModelLibrary.COMMAND_LINE,
                     ModelOptions.valuePosition(originalArgs, "--max-graphs"), "--max-graphs must be at least 1"));
         }
         if (options.jsonExecutions && !options.json) {
@@ -102,8 +102,8 @@ final class CheckReporting implements AutoCloseable {
         return r;
     }
 
-    private static LitmusException optionError(List<String> args, String arg, String message) {
-        return new LitmusException(Diagnostic.error("E-USAGE", ModelLibrary.COMMAND_LINE,
+    private static DiagnosticException optionError(List<String> args, String arg, String message) {
+        return new DiagnosticException(Diagnostic.error("E-USAGE", ModelLibrary.COMMAND_LINE,
                 new Position(1, ModelOptions.column(args, arg)), message));
     }
 
@@ -145,7 +145,7 @@ final class CheckReporting implements AutoCloseable {
         if (o.ran() && options.collectsExecutions()) {
             try {
                 model = runner.modelFor(o.program());
-            } catch (LitmusException e) {
+            } catch (DiagnosticException e) {
                 // cannot happen: the test ran with this model
                 err.println(e.diagnostic().format());
                 failed = true;
@@ -196,11 +196,11 @@ final class CheckReporting implements AutoCloseable {
      * @param tool the program's name and version
      */
     /** Records an error that stops the whole run before any test (it goes into the JSON document too). */
-    void runError(remo.litmus.Diagnostic d) {
+    void runError(remo.core.Diagnostic d) {
         runErrors.add(d);
     }
 
-    private final List<remo.litmus.Diagnostic> runErrors = new java.util.ArrayList<>();
+    private final List<remo.core.Diagnostic> runErrors = new java.util.ArrayList<>();
 
     void finish(String tool, PrintStream out, PrintStream err) {
         progress.close();

@@ -13,9 +13,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import remo.litmus.Diagnostic;
-import remo.litmus.LitmusException;
-import remo.litmus.Position;
+import remo.core.Diagnostic;
+import remo.core.DiagnosticException;
+import remo.core.Position;
 import remo.litmus.Program;
 import remo.litmus.ProgramPrinter;
 import remo.litmus.gen.CycleTestBuilder;
@@ -135,7 +135,7 @@ final class GenCommand implements Callable<Integer> {
             List<Program> programs = new ArrayList<>();
             if (name != null && !name.matches("[A-Za-z0-9_./+\\-\\[\\]:]+")) {
                 throw error(args, name, "E-GEN", "--name must be one or more of the characters A-Z a-z 0-9 _ . / + - [ ] : "
-                        + "(a litmus test name, language.md §3.1), found '" + remo.litmus.SourceText.printable(name) + "'");
+                        + "(a litmus test name, language.md §3.1), found '" + remo.core.SourceText.printable(name) + "'");
             }
             if (mode.cycle != null) {
                 int column = ModelOptions.column(args, mode.cycle);
@@ -154,7 +154,7 @@ final class GenCommand implements Callable<Integer> {
                         programs.add(gen.next());
                     }
                 } catch (IllegalArgumentException e) {
-                    throw new LitmusException(Diagnostic.error("E-GEN", ModelLibrary.COMMAND_LINE, Position.START,
+                    throw new DiagnosticException(Diagnostic.error("E-GEN", ModelLibrary.COMMAND_LINE, Position.START,
                             "the knobs cannot generate a program: " + e.getMessage()));
                 }
             }
@@ -167,14 +167,14 @@ final class GenCommand implements Callable<Integer> {
             }
             stdout.flush();
             return 0;
-        } catch (LitmusException e) {
+        } catch (DiagnosticException e) {
             stderr.println(e.diagnostic().format());
             stderr.flush();
             return 2;
         }
     }
 
-    private void write(List<Program> programs, PrintWriter stdout) throws LitmusException {
+    private void write(List<Program> programs, PrintWriter stdout) throws DiagnosticException {
         try {
             Files.createDirectories(out);
             for (Program p : programs) {
@@ -189,13 +189,13 @@ final class GenCommand implements Callable<Integer> {
                         + seed + " to " + out);
             }
         } catch (IOException | RuntimeException e) {
-            throw new LitmusException(Diagnostic.error("E-IO", out.toString(), Position.START,
+            throw new DiagnosticException(Diagnostic.error("E-IO", out.toString(), Position.START,
                     OutputPath.describeWriteFailure(e)));
         }
     }
 
     /** The generator configuration from the knobs, over the model preset or the defaults. */
-    private GeneratorConfig config(List<String> args) throws LitmusException {
+    private GeneratorConfig config(List<String> args) throws DiagnosticException {
         GeneratorConfig c;
         try {
             c = model == null ? GeneratorConfig.defaults() : GeneratorConfig.forModel(model);
@@ -246,7 +246,7 @@ final class GenCommand implements Callable<Integer> {
 
     /** Applies one knob; the generator's rejection of its value is an error at the option's value. */
     private static GeneratorConfig knob(List<String> args, String option, GeneratorConfig c,
-                                        java.util.function.UnaryOperator<GeneratorConfig> apply) throws LitmusException {
+                                        java.util.function.UnaryOperator<GeneratorConfig> apply) throws DiagnosticException {
         try {
             return apply.apply(c);
         } catch (IllegalArgumentException e) {
@@ -259,7 +259,7 @@ final class GenCommand implements Callable<Integer> {
      * weights must leave a kind to draw). A negative weight is an error at its value; weights that
      * leave nothing to draw, at the last argument on the command line that set a drawable kind to 0.
      */
-    private GeneratorConfig withWeights(List<String> args, GeneratorConfig c) throws LitmusException {
+    private GeneratorConfig withWeights(List<String> args, GeneratorConfig c) throws DiagnosticException {
         java.util.EnumMap<InstructionKind, Integer> w = new java.util.EnumMap<>(c.weights());
         String lastZeroing = null;
         for (String x : weights) {
@@ -300,7 +300,7 @@ final class GenCommand implements Callable<Integer> {
             return c.withWeights(w);
         } catch (IllegalArgumentException e) {
             String culprit = lastZeroing != null ? lastZeroing : model;
-            throw culprit == null ? new LitmusException(Diagnostic.error("E-GEN", ModelLibrary.COMMAND_LINE, Position.START,
+            throw culprit == null ? new DiagnosticException(Diagnostic.error("E-GEN", ModelLibrary.COMMAND_LINE, Position.START,
                     e.getMessage())) : error(args, culprit, "E-GEN", e.getMessage());
         }
     }
@@ -319,7 +319,7 @@ final class GenCommand implements Callable<Integer> {
     }
 
     /** {@code MIN} or {@code MIN..MAX}, with {@code 1 <= MIN <= MAX}. */
-    private static int[] range(List<String> args, String text) throws LitmusException {
+    private static int[] range(List<String> args, String text) throws DiagnosticException {
         String[] parts = text.split("\\.\\.", -1);
         int[] r = null;
         try {
@@ -341,12 +341,12 @@ final class GenCommand implements Callable<Integer> {
         return r;
     }
 
-    private static LitmusException error(List<String> args, String arg, String code, String message) {
-        return new LitmusException(Diagnostic.error(code, ModelLibrary.COMMAND_LINE,
+    private static DiagnosticException error(List<String> args, String arg, String code, String message) {
+        return new DiagnosticException(Diagnostic.error(code, ModelLibrary.COMMAND_LINE,
                 new Position(1, ModelOptions.column(args, arg)), message));
     }
 
-    private static LitmusException error(int column, String message) {
-        return new LitmusException(Diagnostic.error("E-GEN", ModelLibrary.COMMAND_LINE, new Position(1, column), message));
+    private static DiagnosticException error(int column, String message) {
+        return new DiagnosticException(Diagnostic.error("E-GEN", ModelLibrary.COMMAND_LINE, new Position(1, column), message));
     }
 }

@@ -8,10 +8,10 @@ import java.util.Map;
 import picocli.CommandLine.Option;
 import remo.checker.CheckOptions;
 import remo.checker.TestRunner;
-import remo.litmus.Diagnostic;
-import remo.litmus.Flag;
-import remo.litmus.LitmusException;
-import remo.litmus.Position;
+import remo.core.Diagnostic;
+import remo.core.DiagnosticException;
+import remo.core.Flag;
+import remo.core.Position;
 import remo.models.ModelLibrary;
 
 /** Options shared by the commands that check tests: model, engine, flags, limits. */
@@ -52,10 +52,10 @@ final class ModelOptions {
      * The {@code --set} flags.
      *
      * @param originalArgs the command line, to locate the offending argument in messages
-     * @throws LitmusException E-FLAG for an unknown flag or value, or a malformed setting, reported
+     * @throws DiagnosticException E-FLAG for an unknown flag or value, or a malformed setting, reported
      *                         against {@code <command line>} with the argument's column
      */
-    Map<Flag, String> flags(List<String> originalArgs) throws LitmusException {
+    Map<Flag, String> flags(List<String> originalArgs) throws DiagnosticException {
         validateLimits(originalArgs);
         Map<Flag, String> out = new LinkedHashMap<>();
         List<Position> at = valuePositions(originalArgs, "--set");
@@ -90,10 +90,10 @@ final class ModelOptions {
      *
      * @param originalArgs the command line
      * @return the {@code --set} flags
-     * @throws LitmusException E-USAGE, E-FLAG, E-MODEL or a cat load error; command-line errors
+     * @throws DiagnosticException E-USAGE, E-FLAG, E-MODEL or a cat load error; command-line errors
      *                         point at the offending argument
      */
-    Map<Flag, String> prepare(List<String> originalArgs) throws LitmusException {
+    Map<Flag, String> prepare(List<String> originalArgs) throws DiagnosticException {
         Map<Flag, String> f = flags(originalArgs);
         if (model != null) {
             load(new ModelLibrary(), model, originalArgs);
@@ -105,18 +105,18 @@ final class ModelOptions {
      * Loads a model named on the command line.
      *
      * @param name the option's value ({@code --model}, {@code --weak}, …)
-     * @throws LitmusException E-MODEL or a cat load error; an error against {@code <command line>}
+     * @throws DiagnosticException E-MODEL or a cat load error; an error against {@code <command line>}
      *                         points at the value's column
      */
-    static remo.models.CatModel load(ModelLibrary library, String name, List<String> args) throws LitmusException {
+    static remo.models.CatModel load(ModelLibrary library, String name, List<String> args) throws DiagnosticException {
         try {
             return library.load(name);
-        } catch (LitmusException e) {
+        } catch (DiagnosticException e) {
             Diagnostic d = e.diagnostic();
             if (d.file().equals(ModelLibrary.COMMAND_LINE) && d.position().equals(Position.START)) {
                 d = new Diagnostic(d.severity(), d.code(), d.file(), new Position(1, column(args, name)), d.message());
             }
-            throw new LitmusException(d);
+            throw new DiagnosticException(d);
         }
     }
 
@@ -149,9 +149,9 @@ final class ModelOptions {
     /**
      * Checks the numeric limits.
      *
-     * @throws LitmusException E-USAGE for a negative execution limit or a negative or non-finite timeout
+     * @throws DiagnosticException E-USAGE for a negative execution limit or a negative or non-finite timeout
      */
-    void validateLimits(List<String> originalArgs) throws LitmusException {
+    void validateLimits(List<String> originalArgs) throws DiagnosticException {
         if (maxExecutions < 0) {
             throw usage(originalArgs, "--max-executions", "--max-executions must be 0 (no limit) or positive, not " + maxExecutions);
         }
@@ -162,7 +162,7 @@ final class ModelOptions {
     }
 
     /** An E-USAGE error located at the value of {@code option} on the command line. */
-    static LitmusException usage(List<String> args, String option, String message) {
+    static DiagnosticException usage(List<String> args, String option, String message) {
         return optionError("E-USAGE", args, option, message);
     }
 
@@ -170,8 +170,8 @@ final class ModelOptions {
      * An error with {@code code} located at the value of {@code option} on the command line (its
      * first occurrence; column 1 if the option is not on the command line).
      */
-    static LitmusException optionError(String code, List<String> args, String option, String message) {
-        return new LitmusException(Diagnostic.error(code, ModelLibrary.COMMAND_LINE, valuePosition(args, option), message));
+    static DiagnosticException optionError(String code, List<String> args, String option, String message) {
+        return new DiagnosticException(Diagnostic.error(code, ModelLibrary.COMMAND_LINE, valuePosition(args, option), message));
     }
 
     /**
@@ -199,8 +199,8 @@ final class ModelOptions {
         return out;
     }
 
-    private static LitmusException flagError(int col, String message) {
-        return new LitmusException(Diagnostic.error("E-FLAG", ModelLibrary.COMMAND_LINE, new Position(1, col), message));
+    private static DiagnosticException flagError(int col, String message) {
+        return new DiagnosticException(Diagnostic.error("E-FLAG", ModelLibrary.COMMAND_LINE, new Position(1, col), message));
     }
 
     /** 1-based column of {@code arg} in the command line joined by single spaces (1 if not found). */

@@ -26,10 +26,10 @@ import remo.cli.report.Progress;
 import remo.cli.report.ReportEntries;
 import remo.cli.report.ReportEntry;
 import remo.cli.report.ShowMode;
-import remo.litmus.Diagnostic;
-import remo.litmus.Flag;
-import remo.litmus.LitmusException;
-import remo.litmus.Position;
+import remo.core.Diagnostic;
+import remo.core.DiagnosticException;
+import remo.core.Flag;
+import remo.core.Position;
 import remo.models.ModelLibrary;
 
 /**
@@ -80,7 +80,7 @@ final class ReportCommand implements Callable<Integer> {
             if (expect != null) {
                 expectations = ExpectationFile.read(expect, expect.toString());
             }
-        } catch (LitmusException e) {
+        } catch (DiagnosticException e) {
             err.println(e.diagnostic().format());
             return 2;
         }

@@ -22,11 +22,11 @@ import remo.checker.robust.Repair;
 import remo.checker.robust.RepairResult;
 import remo.checker.robust.Robustness;
 import remo.checker.robust.RobustnessReport;
-import remo.litmus.Diagnostic;
-import remo.litmus.FlagValues;
-import remo.litmus.LitmusException;
+import remo.core.Diagnostic;
+import remo.core.DiagnosticException;
+import remo.core.FlagValues;
+import remo.core.Position;
 import remo.litmus.LitmusParser;
-import remo.litmus.Position;
 import remo.litmus.Program;
 import remo.litmus.ProgramPrinter;
 import remo.models.CatModel;
@@ -111,10 +111,10 @@ final class RobustCommand implements Callable<Integer> {
         flagsOnly.sets = sets;
         flagsOnly.timeoutSeconds = timeoutSeconds;
         flagsOnly.maxExecutions = maxExecutions;
-        java.util.Map<remo.litmus.Flag, String> cliFlags;
+        java.util.Map<remo.core.Flag, String> cliFlags;
         try {
             cliFlags = flagsOnly.flags(args);
-        } catch (LitmusException e) {
+        } catch (DiagnosticException e) {
             err.println(e.diagnostic().format());
             return 2;
         }
@@ -124,7 +124,7 @@ final class RobustCommand implements Callable<Integer> {
             if (weakModel != null) {
                 CatModel weak = ModelOptions.load(library, weakModel, args);
                 if (strongModel == null && Robustness.strongCounterpart(weak.name()) == null) {
-                    throw new LitmusException(Diagnostic.error("E-MODEL", ModelLibrary.COMMAND_LINE,
+                    throw new DiagnosticException(Diagnostic.error("E-MODEL", ModelLibrary.COMMAND_LINE,
                             new Position(1, ModelOptions.column(args, weakModel)),
                             "no strong counterpart is known for model '" + weakModel + "'; name one with --strong"));
                 }
@@ -132,7 +132,7 @@ final class RobustCommand implements Callable<Integer> {
             if (strongModel != null) {
                 ModelOptions.load(library, strongModel, args);
             }
-        } catch (LitmusException e) {
+        } catch (DiagnosticException e) {
             err.println(e.diagnostic().format());
             return 2;
         }
@@ -145,7 +145,7 @@ final class RobustCommand implements Callable<Integer> {
             String phase = "Robustness";
             try {
                 if (in.missing()) {
-                    throw new LitmusException(Diagnostic.error("E-IO", in.shown(), Position.START, in.problem()));
+                    throw new DiagnosticException(Diagnostic.error("E-IO", in.shown(), Position.START, in.problem()));
                 }
                 Program p = LitmusParser.read(in.path(), in.shown());
                 testName = p.name();
@@ -177,7 +177,7 @@ final class RobustCommand implements Callable<Integer> {
                     }
                 }
                 out.println();
-            } catch (LitmusException e) {
+            } catch (DiagnosticException e) {
                 err.println(e.diagnostic().format());
                 error = true;
             } catch (LimitReachedException e) {

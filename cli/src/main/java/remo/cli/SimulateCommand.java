@@ -12,8 +12,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import remo.checker.TestRunner;
-import remo.litmus.FlagValues;
-import remo.litmus.LitmusException;
+import remo.core.DiagnosticException;
+import remo.core.FlagValues;
 import remo.litmus.LitmusParser;
 import remo.litmus.Program;
 import remo.models.CatModel;
@@ -78,7 +78,7 @@ final class SimulateCommand implements Callable<Integer> {
         SchedulerPolicy p;
         List<String> cmd = spec.commandLine().getParseResult().originalArgs();
         ModelLibrary library = new ModelLibrary();
-        java.util.Map<remo.litmus.Flag, String> cliFlags;
+        java.util.Map<remo.core.Flag, String> cliFlags;
         CatModel named;
         try {
             if (runs < 1) {
@@ -101,7 +101,7 @@ final class SimulateCommand implements Callable<Integer> {
             }
             cliFlags = modelOptions.flags(cmd);
             named = modelOptions.model != null ? ModelOptions.load(library, modelOptions.model, cmd) : null;
-        } catch (LitmusException e) {
+        } catch (DiagnosticException e) {
             err.println(e.diagnostic().format());
             return 2;
         }
@@ -115,7 +115,7 @@ final class SimulateCommand implements Callable<Integer> {
             report = LitmusSimulator.simulate(program, flags, allowed, conformance,
                     new LitmusSimulator.Options(runs, seed, m, checkTraces, p), modelOptions.checkOptions(),
                     modelOptions.engine());
-        } catch (LitmusException e) {
+        } catch (DiagnosticException e) {
             err.println(e.diagnostic().format());
             return 2;
         } catch (IOException e) {

@@ -1,8 +1,8 @@
 package remo.nic;
 
 import java.time.Duration;
-import remo.litmus.Flag;
-import remo.litmus.FlagValues;
+import remo.core.Flag;
+import remo.core.FlagValues;
 
 /**
  * The configuration of a simulated cluster (nic.md §3). The first eight fields are the model flags

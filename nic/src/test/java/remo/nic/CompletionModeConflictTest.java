@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
-import remo.litmus.Diagnostic;
+import remo.core.Diagnostic;
+import remo.core.Position;
 import remo.litmus.LitmusException;
 import remo.litmus.LitmusParser;
-import remo.litmus.Position;
 import remo.litmus.Program;
 import remo.nic.litmus.LitmusRunner;
 import remo.nic.litmus.LitmusSimulator;

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
-import remo.litmus.FlagValues;
+import remo.core.FlagValues;
 import remo.litmus.LitmusParser;
 import remo.litmus.Program;
 import remo.models.CatModel;

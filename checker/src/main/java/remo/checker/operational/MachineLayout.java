@@ -8,8 +8,9 @@ import remo.checker.Event;
 import remo.checker.EventKind;
 import remo.checker.EventStructure;
 import remo.checker.NicOpKind;
-import remo.litmus.Flag;
-import remo.litmus.FlagValues;
+import remo.core.FlagValues;
+import remo.core.PollScope;
+import remo.core.RaoScope;
 import remo.litmus.Instruction;
 import remo.litmus.Program;
 import remo.litmus.ThreadCode;
@@ -142,7 +143,7 @@ final class MachineLayout {
         List<Item> itemList = new ArrayList<>();
         List<NicOp> opList = new ArrayList<>();
         int slots = 0;
-        boolean perLocationRao = flags.is(Flag.RAO_SCOPE, "PER_LOCATION");
+        boolean perLocationRao = flags.raoScope() == RaoScope.PER_LOCATION;
         Map<Integer, Integer> raoClassIndex = new LinkedHashMap<>();
         for (ThreadCode t : program.threads()) {
             ThreadPlan plan = new ThreadPlan(program, t);
@@ -244,7 +245,7 @@ final class MachineLayout {
 
     /** Poll scopes (models.md §3.1): QPs under PER_QP, threads under PER_THREAD. */
     private int[][] pollScopes() {
-        boolean perThread = flags.is(Flag.POLL_SCOPE, "PER_THREAD");
+        boolean perThread = flags.pollScope() == PollScope.PER_THREAD;
         Map<Integer, Integer> scopeIndex = new LinkedHashMap<>();
         for (ThreadPlan plan : threads) {
             for (int i = 0; i < plan.code.size(); i++) {

@@ -10,8 +10,9 @@ import static remo.checker.operational.MachineLayout.WRITTEN;
 
 import java.util.List;
 import remo.checker.NicOpKind;
-import remo.litmus.Flag;
-import remo.litmus.FlagValues;
+import remo.core.FlagValues;
+import remo.core.PutCompletion;
+import remo.core.RfenceScope;
 import remo.litmus.Instruction;
 
 /**
@@ -43,12 +44,12 @@ final class NicSteps {
     NicSteps(MachineLayout layout) {
         this.layout = layout;
         FlagValues f = layout.flags;
-        putCompletesAtLocalRead = f.is(Flag.PUT_COMPLETION, "LOCAL_READ_DONE");
-        getsOrderedRemotely = f.isOn(Flag.GG_REMOTE_ORDER);
-        getsOrderedLocally = f.isOn(Flag.GG_LOCAL_ORDER);
-        responderMayReorder = f.isOn(Flag.GP_RESPONDER_REORDER);
-        fenceCoversAll = f.is(Flag.RFENCE_SCOPE, "ALL");
-        failedRcasWrites = f.is(Flag.FAILED_RCAS_WRITES, "YES");
+        putCompletesAtLocalRead = f.putCompletion() == PutCompletion.LOCAL_READ_DONE;
+        getsOrderedRemotely = f.ggRemoteOrder();
+        getsOrderedLocally = f.ggLocalOrder();
+        responderMayReorder = f.gpResponderReorder();
+        fenceCoversAll = f.rfenceScope() == RfenceScope.ALL;
+        failedRcasWrites = f.failedRcasWrites();
     }
 
     // ------------------------------------------------------------------ predicates (§1)

@@ -10,7 +10,7 @@ import remo.checker.Execution;
 import remo.checker.TestOutcome;
 import remo.checker.TestRunner;
 import remo.checker.Verdict;
-import remo.litmus.LitmusException;
+import remo.core.DiagnosticException;
 import remo.models.CatModel;
 
 /**
@@ -106,7 +106,7 @@ public final class ReportEntries {
         }
         try {
             return runner.modelFor(o.program());
-        } catch (LitmusException e) {
+        } catch (DiagnosticException e) {
             return null;
         }
     }

@@ -9,7 +9,7 @@ import remo.checker.Event;
 import remo.checker.EventKind;
 import remo.checker.EventStructure;
 import remo.checker.GraphCheck;
-import remo.litmus.FlagValues;
+import remo.core.FlagValues;
 import remo.litmus.Program;
 import remo.models.Builtin;
 import remo.models.CatModel;

@@ -8,14 +8,14 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import remo.litmus.FlagValues;
+import remo.core.FlagValues;
 import remo.litmus.LitmusException;
 import remo.litmus.LitmusParser;
 import remo.litmus.Program;
 import remo.models.CatModel;
-import remo.nic.ExecutionGraph;
 import remo.nic.ExecutionGraph.Event;
 import remo.nic.ExecutionGraph.Label;
+import remo.nic.ExecutionGraph;
 import remo.nic.OpKind;
 import remo.nic.OpStatus;
 
@@ -202,7 +202,7 @@ public final class TraceLitmus {
         }
         for (String kv : meta.split(",")) {
             String[] p = kv.trim().split("=", 2);
-            remo.litmus.Flag flag = remo.litmus.Flag.byName(p[0])
+            remo.core.Flag flag = remo.core.Flag.byName(p[0])
                     .orElseThrow(() -> new IllegalArgumentException("unknown flag '" + p[0] + "' in the trace's meta"));
             f = f.with(flag, p.length > 1 ? p[1] : "");
         }

@@ -1,4 +1,4 @@
-package remo.litmus;
+package remo.core;
 
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
@@ -29,9 +29,10 @@ public final class SourceText {
      * @param sourceName the file name for the diagnostic
      * @param code       the diagnostic code to use ({@code E-LEX} for litmus files, {@code E-CAT-SYNTAX} for cat files)
      * @return the text, without a leading byte-order mark
-     * @throws LitmusException {@code code} at the line and column of the first invalid byte
+     * @throws DiagnosticException {@code code} at the line and column of the first invalid byte (callers
+     *                             rethrow it as their input's exception type)
      */
-    public static String decode(byte[] bytes, String sourceName, String code) throws LitmusException {
+    public static String decode(byte[] bytes, String sourceName, String code) throws DiagnosticException {
         CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT);
@@ -54,7 +55,7 @@ public final class SourceText {
                 }
                 i += Character.charCount(cp);
             }
-            throw new LitmusException(Diagnostic.error(code, sourceName, new Position(line, col),
+            throw new DiagnosticException(Diagnostic.error(code, sourceName, new Position(line, col),
                     String.format("invalid UTF-8 byte 0x%02X; the file must be UTF-8 text", bytes[bad] & 0xff)));
         }
         decoder.flush(out);

@@ -1,4 +1,4 @@
-package remo.litmus;
+package remo.core;
 
 /**
  * A position in a source file: line and column, both starting at 1 (language.md §2.1).

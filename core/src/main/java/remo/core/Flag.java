@@ -1,6 +1,8 @@
-package remo.litmus;
+package remo.core;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -47,14 +49,17 @@ public enum Flag {
         return allowed.equals(List.of("ON", "OFF"));
     }
 
+    private static final Map<String, Flag> BY_NAME = new HashMap<>();
+
+    static {
+        for (Flag f : values()) {
+            BY_NAME.put(f.name(), f);
+        }
+    }
+
     /** The flag named {@code name}, if any (case-sensitive). */
     public static Optional<Flag> byName(String name) {
-        for (Flag f : values()) {
-            if (f.name().equals(name)) {
-                return Optional.of(f);
-            }
-        }
-        return Optional.empty();
+        return Optional.ofNullable(BY_NAME.get(name));
     }
 
     /** The E-FLAG message for an unknown value: {@code flag F has no value 'V'; expected one of V1, V2}. */

@@ -1,4 +1,4 @@
-package remo.litmus;
+package remo.core;
 
 import java.util.Objects;
 

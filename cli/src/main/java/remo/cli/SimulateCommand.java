@@ -12,6 +12,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import remo.checker.TestRunner;
+import remo.conformance.LitmusRunner;
+import remo.conformance.LitmusSimulator;
+import remo.conformance.SimulationReport;
 import remo.core.DiagnosticException;
 import remo.core.FlagValues;
 import remo.litmus.LitmusParser;
@@ -19,9 +22,6 @@ import remo.litmus.Program;
 import remo.models.CatModel;
 import remo.models.ModelLibrary;
 import remo.nic.SchedulerPolicy;
-import remo.nic.litmus.LitmusRunner;
-import remo.nic.litmus.LitmusSimulator;
-import remo.nic.litmus.SimulationReport;
 
 /**
  * {@code remo simulate}: runs a litmus test many times on the simulated NIC (nic.md §6.6) and prints

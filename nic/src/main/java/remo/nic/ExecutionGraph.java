@@ -120,7 +120,7 @@ public final class ExecutionGraph {
     private final Map<Integer, List<Integer>> gfm;
     private final Map<Integer, Integer> pm;
 
-    ExecutionGraph(Map<String, String> meta, List<Location> locations, List<ThreadInfo> threads, List<OpInfo> ops,
+    public ExecutionGraph(Map<String, String> meta, List<Location> locations, List<ThreadInfo> threads, List<OpInfo> ops,
                    List<Event> events, int[] rf, List<List<Integer>> co, Map<String, List<Integer>> rao,
                    Map<Integer, List<Integer>> wm, Map<Integer, List<Integer>> gfm, Map<Integer, Integer> pm) {
         this.meta = Collections.unmodifiableMap(new LinkedHashMap<>(meta));

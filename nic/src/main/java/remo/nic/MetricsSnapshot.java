@@ -20,7 +20,7 @@ public final class MetricsSnapshot {
     public static final class Scope {
         private final Map<String, Long> counters;
 
-        Scope(Map<String, Long> counters) {
+        public Scope(Map<String, Long> counters) {
             this.counters = Collections.unmodifiableMap(new TreeMap<>(counters));
         }
 
@@ -95,7 +95,7 @@ public final class MetricsSnapshot {
     private final Map<String, Scope> endpoints;
     private final Map<String, Scope> queuePairs;
 
-    MetricsSnapshot(Scope cluster, Map<Integer, Scope> nodes, Map<String, Scope> endpoints, Map<String, Scope> queuePairs) {
+    public MetricsSnapshot(Scope cluster, Map<Integer, Scope> nodes, Map<String, Scope> endpoints, Map<String, Scope> queuePairs) {
         this.cluster = cluster;
         this.nodes = Collections.unmodifiableMap(new TreeMap<>(nodes));
         this.endpoints = Collections.unmodifiableMap(new LinkedHashMap<>(endpoints));

@@ -3,6 +3,7 @@ package remo.nic;
 import java.time.Duration;
 import remo.core.Flag;
 import remo.core.FlagValues;
+import remo.nic.error.UnsupportedConfigurationException;
 
 /**
  * The configuration of a simulated cluster (nic.md §3). The first eight fields are the model flags

@@ -1,5 +1,8 @@
 package remo.nic;
 
+import remo.nic.error.NotWaitedException;
+import remo.nic.error.QpErrorException;
+
 /**
  * The handle of one posted NIC operation (locks.md §1.2).
  */

@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import remo.nic.error.SimulationDeadlockException;
+import remo.nic.error.StepLimitExceededException;
 
 /**
  * The fabric API on small hand-written programs: the base facts of locks.md §1.5 that are about

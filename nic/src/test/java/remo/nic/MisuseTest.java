@@ -11,6 +11,22 @@ import java.util.EnumSet;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
+import remo.nic.error.AccessDeniedException;
+import remo.nic.error.ClusterClosedException;
+import remo.nic.error.CompletionModeException;
+import remo.nic.error.DuplicateNameException;
+import remo.nic.error.EndpointClosedException;
+import remo.nic.error.ForeignWorkIdException;
+import remo.nic.error.LinkTimeoutException;
+import remo.nic.error.NoSuchNodeException;
+import remo.nic.error.NotWaitedException;
+import remo.nic.error.RdmaUsageError;
+import remo.nic.error.RegionBoundsException;
+import remo.nic.error.RegionNotFoundException;
+import remo.nic.error.SimulationDeadlockException;
+import remo.nic.error.UnsupportedConfigurationException;
+import remo.nic.error.WrongNodeException;
+import remo.nic.error.WrongThreadException;
 
 /**
  * Bad use is rejected synchronously with a clear error (nic.md §8, §10 T6): one test per row of

@@ -1,0 +1,258 @@
+package remo.nic.det;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import remo.nic.ExecutionGraph.Label;
+import remo.nic.NicConfig;
+import remo.nic.OpKind;
+import remo.nic.OpStatus;
+import remo.nic.fabric.ClusterCore;
+import remo.nic.trace.Recorder;
+
+/**
+ * The NIC transitions of operational.md §4 in the deterministic engine: which steps of a QP's
+ * word operations are enabled (the same-QP guards, and the rao class's {@code unit} for an
+ * {@code NAR}), and what each step does to memory, the op's status, the trace and the metrics.
+ * Acts on the state of its {@link DetMachine}; single-threaded like it.
+ */
+final class DetNicSteps {
+    private final DetMachine m;
+    private final ClusterCore core;
+    private final NicConfig cfg;
+    private final Recorder rec;
+    /** Holder of each busy unit, by rao class key. */
+    private final Map<String, WordOp> units = new HashMap<>();
+
+    DetNicSteps(DetMachine machine) {
+        this.m = machine;
+        this.core = machine.core;
+        this.cfg = machine.cfg;
+        this.rec = machine.rec;
+    }
+
+    /** Frees the unit {@code w} holds, if it holds one (a fault ends its RMW). */
+    void release(WordOp w) {
+        String key = unitKey(w);
+        if (units.get(key) == w) {
+            units.remove(key);
+        }
+    }
+
+    private String unitKey(WordOp w) {
+        return cfg.raoScope() == NicConfig.RaoScope.PER_NODE ? "n" + w.remote.home()
+                : "l" + w.remote.id() + ":" + w.remoteOff;
+    }
+
+    /** Adds the enabled NIC steps of QP {@code q} to {@code out}, in queue order. */
+    void collect(DetQp q, List<Object> out) {
+        if (q.error) {
+            return;
+        }
+        List<Object> es = q.entries;
+        while (q.head < es.size() && (es.get(q.head) == DetQp.FENCE || ((WordOp) es.get(q.head)).done())) {
+            q.head++;
+        }
+        if (q.head > 64 && q.head * 2 > es.size()) {
+            es.subList(0, q.head).clear();
+            q.head = 0;
+        }
+        // what the earlier entries of the queue guarantee (operational.md §4 guards)
+        Guarantees earlier = new Guarantees();
+        boolean blocked = false;
+        // RANDOM intra-request order (nic.md §4.6): the words of one WR are guard-free among
+        // themselves, so a WR's words feed the guarantees only once the next WR (or a fence) starts
+        Guarantees group = cfg.intraRequestOrder() == NicConfig.IntraRequestOrder.RANDOM ? new Guarantees() : null;
+        DetOp groupOp = null;
+        for (int i = q.head; i < es.size(); i++) {
+            Object e = es.get(i);
+            if (group != null && (e == DetQp.FENCE || ((WordOp) e).op != groupOp)) {
+                earlier.addAll(group);
+                group.clear();
+                groupOp = e == DetQp.FENCE ? null : ((WordOp) e).op;
+            }
+            if (e == DetQp.FENCE) {
+                blocked |= earlier.notClear;
+                continue;
+            }
+            WordOp w = (WordOp) e;
+            OpKind k = w.kind();
+            if (!w.done()) {
+                boolean en;
+                if (k == OpKind.PUT) {
+                    en = w.stage == 0 ? !blocked && earlier.putsRead
+                            : earlier.putRmwRemote && (cfg.gpResponderReorder() || earlier.getsRemote);
+                } else if (k == OpKind.GET) {
+                    en = w.stage == 0 ? !blocked && earlier.putRmwRemote && (!cfg.ggRemoteOrder() || earlier.getsRemote)
+                            : !cfg.ggLocalOrder() || earlier.getRmwDone;
+                } else if (w.stage == 0) {
+                    en = !blocked && earlier.putRmwRemote && (!cfg.ggRemoteOrder() || earlier.getsRemote);
+                    if (en && units.get(unitKey(w)) != null) {
+                        en = false;
+                        if (!w.contended) {
+                            w.contended = true;
+                            core.metrics.unitContention(w.remote.home());
+                        }
+                    }
+                } else if (w.stage == 1) {
+                    en = cfg.gpResponderReorder() || earlier.getsRemote;
+                } else {
+                    en = !cfg.ggLocalOrder() || earlier.getRmwDone;
+                }
+                if (en) {
+                    out.add(w);
+                }
+            }
+            (group != null ? group : earlier).add(w, cfg);
+        }
+    }
+
+    /** What a run of QP entries guarantees to the entries after it (the conjuncts of the §4 guards). */
+    private static final class Guarantees {
+        boolean putsRead = true;
+        boolean putRmwRemote = true;
+        boolean getsRemote = true;
+        boolean getRmwDone = true;
+        /** Some entry is not {@code fenceclear} (a later fence marker blocks). */
+        boolean notClear;
+
+        void add(WordOp w, NicConfig cfg) {
+            OpKind k = w.kind();
+            if (k == OpKind.PUT) {
+                putsRead &= w.localRead();
+                putRmwRemote &= w.remoteDone();
+            } else if (k == OpKind.GET) {
+                getsRemote &= w.remoteDone();
+                getRmwDone &= w.done();
+            } else {
+                putRmwRemote &= w.remoteDone();
+                getRmwDone &= w.done();
+            }
+            notClear |= !w.fenceClear(cfg);
+        }
+
+        void addAll(Guarantees g) {
+            putsRead &= g.putsRead;
+            putRmwRemote &= g.putRmwRemote;
+            getsRemote &= g.getsRemote;
+            getRmwDone &= g.getRmwDone;
+            notClear |= g.notClear;
+        }
+
+        void clear() {
+            putsRead = putRmwRemote = getsRemote = getRmwDone = true;
+            notClear = false;
+        }
+    }
+
+    /** Performs the next step of {@code w} (its guard holds). */
+    void step(WordOp w) {
+        DetOp op = w.op;
+        DetThread t = op.thread;
+        if (w.stage == 0 && w.word == 0 && m.faults.qpErrorFires(op)) {
+            m.faults.qpFail(op.qp, 0);
+            return;
+        }
+        boolean wasComplete = w.complete(cfg);
+        int ti = t.index;
+        switch (op.kind()) {
+            case PUT:
+                if (w.stage == 0) {
+                    w.v = w.local.mem.get(w.localOff);
+                    if (rec != null) {
+                        rec.read(Label.NLR, ti, t.node, op.po, w.word, 0, w.local, w.localOff, w.v, -1, w.traceOp, false);
+                    }
+                } else {
+                    w.remote.mem.set(w.remoteOff, w.v);
+                    if (rec != null) {
+                        rec.write(Label.NRW, ti, op.target(), op.po, w.word, 1, w.remote, w.remoteOff, w.v, w.traceOp, false, true);
+                    }
+                }
+                w.stage++;
+                break;
+            case GET:
+                if (w.stage == 0) {
+                    w.v = w.remote.mem.get(w.remoteOff);
+                    if (rec != null) {
+                        rec.read(Label.NRR, ti, op.target(), op.po, w.word, 0, w.remote, w.remoteOff, w.v, -1, w.traceOp, false);
+                    }
+                } else {
+                    w.local.mem.set(w.localOff, w.v);
+                    if (rec != null) {
+                        rec.write(Label.NLW, ti, t.node, op.po, w.word, 1, w.local, w.localOff, w.v, w.traceOp, false, true);
+                    }
+                }
+                w.stage++;
+                break;
+            default:
+                rmwStep(w, t);
+        }
+        w.hold = -1;
+        op.reached = w.lastStep();
+        if (op.status() == OpStatus.QUEUED) {
+            op.status = OpStatus.ACTIVE;
+            if (rec != null) {
+                for (WordOp x : op.w) {
+                    rec.opStatus(x.traceOp, OpStatus.ACTIVE, false);
+                }
+            }
+        }
+        if (!wasComplete && w.complete(cfg) && ++op.completedWords == op.words()) {
+            op.status = OpStatus.COMPLETED;
+            op.qp.incomplete--;
+            op.qp.metrics.completed++;
+            if (rec != null) {
+                for (WordOp x : op.w) {
+                    rec.opStatus(x.traceOp, OpStatus.COMPLETED, false);
+                }
+            }
+        }
+        if (w.done()) {
+            m.outstanding--;
+        }
+    }
+
+    private void rmwStep(WordOp w, DetThread t) {
+        DetOp op = w.op;
+        int ti = t.index;
+        if (w.stage == 0) {
+            long old = w.remote.mem.get(w.remoteOff);
+            w.v = old;
+            int nar = -1;
+            if (rec != null) {
+                nar = rec.read(Label.NAR, ti, op.target(), op.po, 0, 0, w.remote, w.remoteOff, old, -1, w.traceOp, false);
+                rec.rao(unitKey(w), nar);
+            }
+            if (op.kind() == OpKind.RFAA) {
+                w.writes = true;
+                w.nv = old + op.operandA;
+            } else {
+                boolean success = old == op.operandA;
+                w.writes = success || cfg.failedRcasWrites();
+                w.nv = success ? op.operandB : old;
+                if (!success && rec != null) {
+                    rec.failedRcas(w.traceOp);
+                }
+            }
+            if (w.writes) {
+                units.put(unitKey(w), w);
+                w.stage = 1;
+            } else {
+                w.stage = 2;
+            }
+        } else if (w.stage == 1) {
+            w.remote.mem.set(w.remoteOff, w.nv);
+            if (rec != null) {
+                rec.write(Label.NRW, ti, op.target(), op.po, 0, 1, w.remote, w.remoteOff, w.nv, w.traceOp, false, true);
+            }
+            units.remove(unitKey(w));
+            w.stage = 2;
+        } else {
+            w.local.mem.set(w.localOff, w.v);
+            if (rec != null) {
+                rec.write(Label.NLW, ti, t.node, op.po, 0, 2, w.local, w.localOff, w.v, w.traceOp, false, true);
+            }
+            w.stage = 3;
+        }
+    }
+}

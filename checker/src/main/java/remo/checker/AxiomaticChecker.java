@@ -9,7 +9,9 @@ import java.util.Map;
 import java.util.Set;
 import remo.core.Diagnostic;
 import remo.core.FlagValues;
-import remo.core.RaoScope;
+import remo.core.graph.ExecutionGraph;
+import remo.core.rdma.EventLabel;
+import remo.core.rdma.RaoClass;
 import remo.litmus.LitmusException;
 import remo.litmus.Program;
 import remo.litmus.StateItem;
@@ -167,6 +169,8 @@ public final class AxiomaticChecker {
         private Relation coUpper;
         private Relation rfExact;
         private final int[][] raoClasses;
+        /** The key of each rao class in recorded graphs. */
+        private final String[] raoKeys;
         private final int[][] raoOrder;
         private final int[] raoLength;
 
@@ -259,7 +263,7 @@ public final class AxiomaticChecker {
             for (Event a : s.events()) {
                 for (Event b : s.events()) {
                     if (a.id() != b.id() && a.kind().isWrite() && b.kind().isWrite() && a.location() == b.location()
-                            && b.kind() != EventKind.IW) {
+                            && b.kind() != EventLabel.IW) {
                         co.add(a.id(), b.id());
                     }
                 }
@@ -268,22 +272,22 @@ public final class AxiomaticChecker {
             // the initial write of a location is co-before each of its writes that surely exists
             Relation.Builder init = Relation.builder(n);
             for (Event w : s.events()) {
-                if (w.kind().isWrite() && w.kind() != EventKind.IW && !w.conditional()) {
+                if (w.kind().isWrite() && w.kind() != EventLabel.IW && !w.conditional()) {
                     init.add(w.location(), w.id());
                 }
             }
             coInitial = init.build();
 
-            // rao classes: NAR events per target node, or per target location
-            boolean perLocation = flags.raoScope() == RaoScope.PER_LOCATION;
-            Map<Integer, List<Integer>> classes = new LinkedHashMap<>();
+            // rao classes (models.md §4.1): the NAR events of each class, in event order
+            Map<RaoClass, List<Integer>> classes = new LinkedHashMap<>();
             for (Event e : s.events()) {
-                if (e.kind() == EventKind.NAR) {
-                    classes.computeIfAbsent(perLocation ? e.location() : e.node(), k -> new ArrayList<>()).add(e.id());
+                if (e.kind() == EventLabel.NAR) {
+                    classes.computeIfAbsent(s.raoClass(e), k -> new ArrayList<>()).add(e.id());
                 }
             }
             raoClasses = classes.values().stream().map(l -> l.stream().mapToInt(Integer::intValue).toArray())
                     .toArray(int[][]::new);
+            raoKeys = classes.keySet().stream().map(RaoClass::key).toArray(String[]::new);
             raoOrder = new int[raoClasses.length][];
             raoLength = new int[raoClasses.length];
             Relation.Builder rao = Relation.builder(n);
@@ -412,7 +416,7 @@ public final class AxiomaticChecker {
                 perLoc.add(new ArrayList<>());
             }
             for (Event e : s.events()) {
-                if (e.kind().isWrite() && e.kind() != EventKind.IW && ex[e.id()]) {
+                if (e.kind().isWrite() && e.kind() != EventLabel.IW && ex[e.id()]) {
                     perLoc.get(e.location()).add(e.id());
                 }
             }
@@ -626,9 +630,26 @@ public final class AxiomaticChecker {
         }
 
         private Execution execution(Relation co, Relation rao, FinalState full, CheckOutcome outcome, boolean isBlocked) {
-            return new Execution(s, values.value.clone(), values.exists.clone(), rfExact, co, rao, full,
-                    outcome.consistent(), outcome.failedCheck() == null ? null : outcome.failedCheck().name(),
-                    isBlocked || values.blocked, outcome.raisedFlags().stream().map(ModelCheck::name).toList());
+            List<List<Integer>> coLists = new ArrayList<>();
+            for (int l = 0; l < coOrder.length; l++) {
+                coLists.add(prefix(coOrder[l], coLength[l]));
+            }
+            Map<String, List<Integer>> raoLists = new LinkedHashMap<>();
+            for (int c = 0; c < raoClasses.length; c++) {
+                raoLists.put(raoKeys[c], prefix(raoOrder[c], raoLength[c]));
+            }
+            ExecutionGraph graph = s.graph(values.value, values.exists, rfSource, coLists, raoLists);
+            return new Execution(s, graph, full, outcome.consistent(),
+                    outcome.failedCheck() == null ? null : outcome.failedCheck().name(), isBlocked || values.blocked,
+                    outcome.raisedFlags().stream().map(ModelCheck::name).toList(), rfExact, co, rao);
+        }
+
+        private static List<Integer> prefix(int[] order, int length) {
+            List<Integer> out = new ArrayList<>(length);
+            for (int i = 0; i < length; i++) {
+                out.add(order[i]);
+            }
+            return out;
         }
 
         private String blockingPoints() {

@@ -178,7 +178,7 @@ final class CheckReporting implements AutoCloseable {
             }
         }
         if (options.json) {
-            List<ResultDocument.Execution> executions = null;
+            List<ResultDocument.ExecutionEntry> executions = null;
             if (options.jsonExecutions && model != null) {
                 executions = JsonResults.executions(show.mode().select(o.result().executions(), options.maxGraphs), model,
                         skippedChecks);

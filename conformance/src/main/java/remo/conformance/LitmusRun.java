@@ -3,7 +3,7 @@ package remo.conformance;
 import java.util.List;
 import java.util.Optional;
 import remo.checker.FinalState;
-import remo.nic.ExecutionGraph;
+import remo.core.graph.ExecutionGraph;
 import remo.nic.MetricsSnapshot;
 import remo.nic.RunResult;
 import remo.nic.Schedule;

@@ -6,15 +6,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import remo.checker.Event;
-import remo.checker.EventKind;
 import remo.checker.EventStructure;
 import remo.checker.GraphCheck;
 import remo.core.FlagValues;
+import remo.core.graph.ExecutionGraph;
+import remo.core.rdma.EventLabel;
 import remo.litmus.Program;
 import remo.models.Builtin;
 import remo.models.CatModel;
 import remo.models.algebra.Relation;
-import remo.nic.ExecutionGraph;
 
 /**
  * Checks recorded graphs of litmus runs against a model (nic.md §6.5, operational.md §8.4): maps
@@ -144,34 +144,25 @@ public final class TraceConformance {
                 problems.add("checker event " + describe(e.id()) + " was never recorded");
             }
         }
-        Relation.Builder rf = Relation.builder(n);
-        Relation.Builder co = Relation.builder(n);
-        Relation.Builder rao = Relation.builder(n);
+        int[] rf = new int[n];
+        java.util.Arrays.fill(rf, -1);
         StringBuilder key = new StringBuilder();
         for (ExecutionGraph.Event e : graph.events()) {
             int src = graph.rf(e.id());
             if (src >= 0 && map[e.id()] >= 0 && map[src] >= 0) {
-                rf.add(map[src], map[e.id()]);
+                rf[map[e.id()]] = map[src];
                 key.append('r').append(map[src]).append('>').append(map[e.id()]);
             }
         }
+        List<List<Integer>> co = new ArrayList<>();
         for (List<Integer> writes : graph.co()) {
             key.append('c');
-            for (int i = 0; i < writes.size(); i++) {
-                key.append(map[writes.get(i)]).append(',');
-                if (i > 0) {
-                    co.add(map[writes.get(i - 1)], map[writes.get(i)]);
-                }
-            }
+            co.add(mapped(writes, map, key));
         }
-        for (List<Integer> nars : graph.rao().values()) {
+        Map<String, List<Integer>> rao = new java.util.LinkedHashMap<>();
+        for (Map.Entry<String, List<Integer>> nars : graph.rao().entrySet()) {
             key.append('a');
-            for (int i = 0; i < nars.size(); i++) {
-                key.append(map[nars.get(i)]).append(',');
-                if (i > 0) {
-                    rao.add(map[nars.get(i - 1)], map[nars.get(i)]);
-                }
-            }
+            rao.put(nars.getKey(), mapped(nars.getValue(), map, key));
         }
         checkMatching(graph, map, problems);
         if (!problems.isEmpty()) {
@@ -187,7 +178,7 @@ public final class TraceConformance {
             return cached;
         }
         checked++;
-        GraphCheck.Verdict v = GraphCheck.check(structure, model, flags, values, exists, rf.build(), co.build(), rao.build());
+        GraphCheck.Verdict v = GraphCheck.check(structure, model, flags, structure.graph(values, exists, rf, co, rao), Set.of());
         Verdict out;
         if (!v.wellFormed()) {
             out = new Verdict(false, "ill-formed", List.of(), v.problems());
@@ -204,6 +195,16 @@ public final class TraceConformance {
         return out;
     }
 
+    /** The recorded events of an order as checker events, appended to the cache key too. */
+    private static List<Integer> mapped(List<Integer> recorded, int[] map, StringBuilder key) {
+        List<Integer> out = new ArrayList<>(recorded.size());
+        for (int e : recorded) {
+            key.append(map[e]).append(',');
+            out.add(map[e]);
+        }
+        return out;
+    }
+
     /** @throws IllegalArgumentException for a graph recorded with {@code RANDOM} intra-request order (nic.md §4.6) */
     static void requireAscending(ExecutionGraph graph) {
         if ("RANDOM".equals(graph.meta().get("intraRequestOrder"))) {
@@ -214,7 +215,7 @@ public final class TraceConformance {
 
     private boolean isAwaitRead(int sid) {
         Event e = structure.event(sid);
-        return e.kind() == EventKind.R && e.thread() >= 0
+        return e.kind() == EventLabel.R && e.thread() >= 0
                 && program.thread(e.thread()).instructions().get(e.instruction()) instanceof remo.litmus.Instruction.Await;
     }
 
@@ -222,7 +223,7 @@ public final class TraceConformance {
     private static final int SKIPPED = -2;
 
     private int map(ExecutionGraph.Event e, List<String> locationNames, List<List<Integer>> calls, List<String> problems) {
-        if (e.label() == ExecutionGraph.Label.IW) {
+        if (e.label() == EventLabel.IW) {
             String name = locationNames.get(e.location());
             for (int i = 0; i < program.locations().size(); i++) {
                 if (program.locations().get(i).name().equals(name)) {
@@ -248,7 +249,7 @@ public final class TraceConformance {
             return -1;
         }
         Event s = structure.event(sid);
-        if (!s.kind().name().equals(e.label().name())) {
+        if (s.kind() != e.label()) {
             problems.add("event " + e.id() + " is " + e.label() + " but checker event " + sid + " is " + s.kind());
         }
         return sid;
@@ -286,7 +287,7 @@ public final class TraceConformance {
     private String describe(int sid) {
         Event e = structure.event(sid);
         String loc = e.location() >= 0 ? program.locations().get(e.location()).name() : null;
-        if (e.kind() == EventKind.IW) {
+        if (e.kind() == EventLabel.IW) {
             return "IW(" + loc + ")";
         }
         return "P" + e.thread() + "#" + e.instruction() + ":" + e.label(loc);

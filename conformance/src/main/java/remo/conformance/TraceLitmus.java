@@ -9,15 +9,15 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import remo.core.FlagValues;
+import remo.core.graph.ExecutionGraph.Event;
+import remo.core.graph.ExecutionGraph;
+import remo.core.rdma.EventLabel;
+import remo.core.rdma.OpKind;
+import remo.core.rdma.OpStatus;
 import remo.litmus.LitmusException;
 import remo.litmus.LitmusParser;
 import remo.litmus.Program;
 import remo.models.CatModel;
-import remo.nic.ExecutionGraph.Event;
-import remo.nic.ExecutionGraph.Label;
-import remo.nic.ExecutionGraph;
-import remo.nic.OpKind;
-import remo.nic.OpStatus;
 
 /**
  * Conformance for any recorded run, not only litmus runs (nic.md §6.5): turns the graph of a
@@ -85,7 +85,7 @@ public final class TraceLitmus {
         List<String> locNames = locationNames(graph);
         long[] initial = new long[graph.locations().size()];
         for (Event e : graph.events()) {
-            if (e.label() == Label.IW) {
+            if (e.label() == EventLabel.IW) {
                 initial[e.location()] = e.value();
             }
         }
@@ -132,7 +132,7 @@ public final class TraceLitmus {
             for (Map.Entry<Long, List<Event>> c : calls.get(t).entrySet()) {
                 List<String> out = call(graph, c.getValue(), locNames, targets.get(t), workIds.get(t), register);
                 Event first = c.getValue().get(0);
-                if (first.label() == Label.P && graph.pm().containsKey(first.id())) {
+                if (first.label() == EventLabel.P && graph.pm().containsKey(first.id())) {
                     for (int k = 1; k < wordsOfOp.get(graph.pm().get(first.id())); k++) {
                         extra.add(instrs.size());
                         instrs.add(out.get(0));
@@ -231,9 +231,9 @@ public final class TraceLitmus {
         Event read = null;
         Event write = null;
         for (Event e : events) {
-            if (e.label() == Label.R) {
+            if (e.label() == EventLabel.R) {
                 read = e;
-            } else if (e.label() == Label.W) {
+            } else if (e.label() == EventLabel.W) {
                 write = e;
             }
         }
@@ -249,7 +249,7 @@ public final class TraceLitmus {
                             ? reg + " = cas(" + loc.get(read.location()) + ", " + read.value() + ", " + write.value() + ")"
                             : reg + " = cas(" + loc.get(read.location()) + ", " + (read.value() + 1) + ", 0)");
                 }
-                if (first.label() == Label.R) {
+                if (first.label() == EventLabel.R) {
                     return List.of("r" + register[0]++ + " = " + loc.get(first.location()));
                 }
                 return List.of(loc.get(first.location()) + " = " + first.value());
@@ -269,37 +269,37 @@ public final class TraceLitmus {
     }
 
     private static List<String> nicCall(ExecutionGraph graph, List<Event> events, List<String> loc) {
-        Map<Integer, Map<Label, Event>> words = new TreeMap<>();
+        Map<Integer, Map<EventLabel, Event>> words = new TreeMap<>();
         Map<Integer, ExecutionGraph.OpInfo> opOfWord = new HashMap<>();
         for (Event e : events) {
             words.computeIfAbsent(e.sub(), k -> new HashMap<>()).put(e.label(), e);
             opOfWord.put(e.sub(), graph.ops().get(e.op()));
         }
         List<String> out = new ArrayList<>();
-        for (Map.Entry<Integer, Map<Label, Event>> w : words.entrySet()) {
+        for (Map.Entry<Integer, Map<EventLabel, Event>> w : words.entrySet()) {
             ExecutionGraph.OpInfo o = opOfWord.get(w.getKey());
-            Map<Label, Event> ev = w.getValue();
+            Map<EventLabel, Event> ev = w.getValue();
             String tag = o.workIdIndex() >= 0 ? " #w" + o.workIdIndex() : "";
             int n = o.target();
             switch (o.kind()) {
                 case PUT:
-                    out.add("put " + loc.get(need(ev, Label.NRW, o).location()) + "@" + n + ", "
-                            + loc.get(need(ev, Label.NLR, o).location()) + tag);
+                    out.add("put " + loc.get(need(ev, EventLabel.NRW, o).location()) + "@" + n + ", "
+                            + loc.get(need(ev, EventLabel.NLR, o).location()) + tag);
                     break;
                 case GET:
-                    out.add("get " + loc.get(need(ev, Label.NLW, o).location()) + ", "
-                            + loc.get(need(ev, Label.NRR, o).location()) + "@" + n + tag);
+                    out.add("get " + loc.get(need(ev, EventLabel.NLW, o).location()) + ", "
+                            + loc.get(need(ev, EventLabel.NRR, o).location()) + "@" + n + tag);
                     break;
                 default: {
-                    Event nar = need(ev, Label.NAR, o);
-                    Event nlw = need(ev, Label.NLW, o);
-                    Event nrw = ev.get(Label.NRW);
+                    Event nar = need(ev, EventLabel.NAR, o);
+                    Event nlw = need(ev, EventLabel.NLW, o);
+                    Event nrw = ev.get(EventLabel.NRW);
                     String head = loc.get(nlw.location()) + ", " + loc.get(nar.location()) + "@" + n + ", ";
                     if (o.kind() == OpKind.RFAA) {
-                        long delta = need(ev, Label.NRW, o).value() - nar.value();
+                        long delta = need(ev, EventLabel.NRW, o).value() - nar.value();
                         out.add("rfaa " + head + delta + tag);
                     } else if (!o.failedRcas()) {
-                        out.add("rcas " + head + nar.value() + ", " + need(ev, Label.NRW, o).value() + tag);
+                        out.add("rcas " + head + nar.value() + ", " + need(ev, EventLabel.NRW, o).value() + tag);
                     } else {
                         out.add("rcas " + head + (nar.value() + 1) + ", " + (nrw == null ? 0 : nrw.value()) + tag);
                     }
@@ -309,7 +309,7 @@ public final class TraceLitmus {
         return out;
     }
 
-    private static Event need(Map<Label, Event> ev, Label label, ExecutionGraph.OpInfo o) {
+    private static Event need(Map<EventLabel, Event> ev, EventLabel label, ExecutionGraph.OpInfo o) {
         Event e = ev.get(label);
         if (e == null) {
             throw new IllegalArgumentException("op " + o.opId() + " (" + o.kind() + ") has no " + label + " event");

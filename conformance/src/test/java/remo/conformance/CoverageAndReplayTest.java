@@ -26,6 +26,7 @@ import remo.nic.ThreadBody;
 import remo.nic.ThreadScript;
 import remo.nic.WorkId;
 import remo.nic.error.ReplayDivergenceException;
+import remo.nic.trace.TraceJson;
 
 /**
  * Coverage with the ADVERSARIAL policy of nic.md §5.1 (the put-reads-later-write, get-then-put and
@@ -68,13 +69,13 @@ class CoverageAndReplayTest {
         for (long seed = 0; seed < 20; seed++) {
             LitmusRun a = r.runDeterministic(seed, SchedulerPolicy.swarm(), true);
             LitmusRun b = r.runDeterministic(seed, SchedulerPolicy.swarm(), true);
-            String json = a.trace().orElseThrow().toJson();
-            assertTrue(json.equals(b.trace().orElseThrow().toJson()), "same trace JSON for seed " + seed);
+            String json = TraceJson.write(a.trace().orElseThrow());
+            assertTrue(json.equals(TraceJson.write(b.trace().orElseThrow())), "same trace JSON for seed " + seed);
             assertEquals(a.schedule(), b.schedule());
             assertEquals(a.state(), b.state());
             assertEquals(a.metrics().cluster().deterministicCounters(), b.metrics().cluster().deterministicCounters());
             LitmusRun c = r.replay(seed, SchedulerPolicy.swarm(), a.schedule());
-            assertTrue(json.equals(c.trace().orElseThrow().toJson()), "replay gives the same trace JSON for seed " + seed);
+            assertTrue(json.equals(TraceJson.write(c.trace().orElseThrow())), "replay gives the same trace JSON for seed " + seed);
             assertEquals(a.state(), c.state());
         }
     }
@@ -180,7 +181,7 @@ class CoverageAndReplayTest {
                             c.spawnScript(t.node(), t.name(), s);
                         }
                     }
-                    json[k] = c.run().trace().orElseThrow().toJson();
+                    json[k] = TraceJson.write(c.run().trace().orElseThrow());
                 }
             }
             assertTrue(json[0].equals(json[1]), "body and script give the same trace for " + id + " seed " + seed);
@@ -213,7 +214,7 @@ class CoverageAndReplayTest {
                 }
                 RunResult r = c.run();
                 assertTrue(r.threadFailures().isEmpty(), r.threadFailures().toString());
-                json[k] = r.trace().orElseThrow().toJson();
+                json[k] = TraceJson.write(r.trace().orElseThrow());
                 metrics[k] = r.metrics();
                 List<Long> tickets = r.registers().values().stream().map(m -> m.get("ticket")).sorted().toList();
                 assertEquals(List.of(0L, 1L, 2L), tickets, "remote fetch-and-adds are atomic among themselves");

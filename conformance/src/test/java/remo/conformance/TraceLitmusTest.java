@@ -12,8 +12,9 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import remo.core.graph.ExecutionGraph;
+import remo.core.rdma.EventLabel;
 import remo.nic.Access;
-import remo.nic.ExecutionGraph;
 import remo.nic.FaultPlan;
 import remo.nic.NicConfig;
 import remo.nic.Op;
@@ -177,14 +178,14 @@ class TraceLitmusTest {
             assertTrue(check(g).consistent());
             ExecutionGraph.Event dataRead = null;
             for (ExecutionGraph.Event e : g.events()) {
-                if (e.label() == ExecutionGraph.Label.R && g.locations().get(e.location()).region().equals("data")) {
+                if (e.label() == EventLabel.R && g.locations().get(e.location()).region().equals("data")) {
                     dataRead = e;
                 }
             }
             assertTrue(dataRead != null && dataRead.value() == 1);
             int initialData = -1;
             for (ExecutionGraph.Event e : g.events()) {
-                if (e.label() == ExecutionGraph.Label.IW && e.location() == dataRead.location()) {
+                if (e.label() == EventLabel.IW && e.location() == dataRead.location()) {
                     initialData = e.id();
                 }
             }

@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.TreeMap;
+import remo.core.rdma.OpKind;
 
 /**
  * An immutable view of the metrics of nic.md §9 in three scopes: the cluster, each node, each

@@ -1,5 +1,7 @@
 package remo.nic;
 
+import remo.core.rdma.OpKind;
+import remo.core.rdma.OpStatus;
 import remo.nic.error.NotWaitedException;
 import remo.nic.error.QpErrorException;
 

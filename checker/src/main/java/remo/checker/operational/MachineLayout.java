@@ -5,12 +5,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import remo.checker.Event;
-import remo.checker.EventKind;
 import remo.checker.EventStructure;
-import remo.checker.NicOpKind;
 import remo.core.FlagValues;
 import remo.core.PollScope;
-import remo.core.RaoScope;
+import remo.core.rdma.EventLabel;
+import remo.core.rdma.OpKind;
+import remo.core.rdma.RaoClass;
 import remo.litmus.Instruction;
 import remo.litmus.Program;
 import remo.litmus.ThreadCode;
@@ -58,7 +58,7 @@ final class MachineLayout {
      * @param earlier ops of the same QP before this one, in program order
      * @param fenced  ops of the same QP with an rfence of that QP between them and this one
      */
-    record NicOp(int id, int thread, int instruction, NicOpKind kind, int qp, int remote, int local, int raoClass,
+    record NicOp(int id, int thread, int instruction, OpKind kind, int qp, int remote, int local, int raoClass,
                  int item, int[] earlier, int[] fenced, Instruction.NicOperation instr) {
     }
 
@@ -110,6 +110,8 @@ final class MachineLayout {
     /** Poll scope to its operations in program order. */
     final int[][] scopeOps;
     final int raoClasses;
+    /** The key of each rao class in recorded graphs ({@link RaoClass#key()}), by class index. */
+    final List<String> raoKeys;
     final int events;
 
     final int memBase;
@@ -143,8 +145,7 @@ final class MachineLayout {
         List<Item> itemList = new ArrayList<>();
         List<NicOp> opList = new ArrayList<>();
         int slots = 0;
-        boolean perLocationRao = flags.raoScope() == RaoScope.PER_LOCATION;
-        Map<Integer, Integer> raoClassIndex = new LinkedHashMap<>();
+        Map<RaoClass, Integer> raoClassIndex = new LinkedHashMap<>();
         for (ThreadCode t : program.threads()) {
             ThreadPlan plan = new ThreadPlan(program, t);
             threads[t.index()] = plan;
@@ -169,9 +170,8 @@ final class MachineLayout {
                     Event e = structure.event(first);
                     int remote = structure.locationIndex(op.remote().name());
                     int cls = -1;
-                    if (e.kind() == EventKind.NAR) {
-                        int key = perLocationRao ? remote : op.node().node();
-                        cls = raoClassIndex.computeIfAbsent(key, k -> raoClassIndex.size());
+                    if (e.kind() == EventLabel.NAR) {
+                        cls = raoClassIndex.computeIfAbsent(structure.raoClass(e), k -> raoClassIndex.size());
                     }
                     int id = opList.size();
                     itemList.add(new Item(t.index(), i, ItemKind.POST, -1, id, first));
@@ -184,6 +184,7 @@ final class MachineLayout {
         items = itemList.toArray(new Item[0]);
         ops = withQueueRelations(opList);
         raoClasses = raoClassIndex.size();
+        raoKeys = raoClassIndex.keySet().stream().map(RaoClass::key).toList();
         scopeOps = pollScopes();
         syncSets();
 

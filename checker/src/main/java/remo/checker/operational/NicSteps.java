@@ -9,10 +9,10 @@ import static remo.checker.operational.MachineLayout.READ;
 import static remo.checker.operational.MachineLayout.WRITTEN;
 
 import java.util.List;
-import remo.checker.NicOpKind;
 import remo.core.FlagValues;
 import remo.core.PutCompletion;
 import remo.core.RfenceScope;
+import remo.core.rdma.OpKind;
 import remo.litmus.Instruction;
 
 /**
@@ -55,15 +55,15 @@ final class NicSteps {
     // ------------------------------------------------------------------ predicates (§1)
 
     private static boolean isPut(MachineLayout.NicOp a) {
-        return a.kind() == NicOpKind.PUT;
+        return a.kind() == OpKind.PUT;
     }
 
     private static boolean isGet(MachineLayout.NicOp a) {
-        return a.kind() == NicOpKind.GET;
+        return a.kind() == OpKind.GET;
     }
 
     private static boolean isRmw(MachineLayout.NicOp a) {
-        return a.kind() == NicOpKind.RCAS || a.kind() == NicOpKind.RFAA;
+        return a.kind() == OpKind.RCAS || a.kind() == OpKind.RFAA;
     }
 
     /** {@code localread(a)}: a put with status READ or DONE. */

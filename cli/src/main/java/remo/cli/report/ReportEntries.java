@@ -57,7 +57,7 @@ public final class ReportEntries {
         }
         String base = GraphWriter.safeName(o.name());
         GraphBuilder builder = new GraphBuilder(model, skippedChecks, List.of());
-        ExecutionGraph graph = null;
+        GraphDrawing graph = null;
         String caption;
         List<Execution> witnesses = o.result().executions();
         if (!witnesses.isEmpty()) {

@@ -5,13 +5,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.locks.LockSupport;
+import remo.core.rdma.EventLabel;
+import remo.core.rdma.OpKind;
+import remo.core.rdma.OpStatus;
 import remo.nic.Capability;
-import remo.nic.ExecutionGraph.Label;
 import remo.nic.FailedOp;
 import remo.nic.NicConfig;
 import remo.nic.Op;
-import remo.nic.OpKind;
-import remo.nic.OpStatus;
 import remo.nic.Region;
 import remo.nic.WorkId;
 import remo.nic.error.NodeCrashedException;
@@ -121,7 +121,7 @@ final class ConcEndpoint extends EndpointBase {
         }
         synchronized (rec) {
             long v = s.mem.get(off);
-            rec.read(Label.R, index, node, po, 0, 0, s, off, v, -1, -1, false);
+            rec.read(EventLabel.R, index, node, po, 0, 0, s, off, v, -1, -1, false);
             return v;
         }
     }
@@ -140,7 +140,7 @@ final class ConcEndpoint extends EndpointBase {
         }
         synchronized (rec) {
             s.mem.set(off, value);
-            rec.write(Label.W, index, node, po, 0, 0, s, off, value, -1, false, true);
+            rec.write(EventLabel.W, index, node, po, 0, 0, s, off, value, -1, false, true);
         }
     }
 
@@ -150,7 +150,7 @@ final class ConcEndpoint extends EndpointBase {
         long po = calls++;
         VarHandle.fullFence();
         if (rec != null) {
-            rec.marker(Label.F, index, node, po);
+            rec.marker(EventLabel.F, index, node, po);
         }
     }
 
@@ -183,11 +183,11 @@ final class ConcEndpoint extends EndpointBase {
         }
         synchronized (rec) {
             long old = s.mem.get(off);
-            rec.read(Label.R, index, node, po, 0, 0, s, off, old, -1, -1, true);
+            rec.read(EventLabel.R, index, node, po, 0, 0, s, off, old, -1, -1, true);
             if (kind.writes(old, expect)) {
                 long nv = kind.newValue(old, operand);
                 s.mem.set(off, nv);
-                rec.write(Label.W, index, node, po, 0, 1, s, off, nv, -1, true, true);
+                rec.write(EventLabel.W, index, node, po, 0, 1, s, off, nv, -1, true, true);
             }
             return old;
         }
@@ -292,7 +292,7 @@ final class ConcEndpoint extends EndpointBase {
         checkNode("rfence", n);
         long po = calls++;
         if (rec != null) {
-            rec.marker(Label.RF, index, node, po, n);
+            rec.marker(EventLabel.RF, index, node, po, n);
         }
     }
 
@@ -317,7 +317,7 @@ final class ConcEndpoint extends EndpointBase {
         afterWait("waitFor(" + d + ")", d, bound);
         int i = d.index();
         if (rec != null) {
-            int ev = rec.marker(Label.WT, index, node, po, d.index());
+            int ev = rec.marker(EventLabel.WT, index, node, po, d.index());
             rec.waitMatch(ev, covered(d, waitedBound[i], bound));
         }
         waitedBound[i] = bound;
@@ -340,7 +340,7 @@ final class ConcEndpoint extends EndpointBase {
         }
         afterWait("gf", null, bound);
         if (rec != null) {
-            int ev = rec.marker(Label.GF, index, node, po);
+            int ev = rec.marker(EventLabel.GF, index, node, po);
             rec.gfMatch(ev, covered(null, gfBound, bound));
         }
         gfBound = bound;
@@ -413,7 +413,7 @@ final class ConcEndpoint extends EndpointBase {
         }
         metrics.add(Counter.POLLS, 1);
         if (rec != null) {
-            int ev = rec.marker(Label.P, index, node, po, n);
+            int ev = rec.marker(EventLabel.P, index, node, po, n);
             if (op.status() == OpStatus.COMPLETED) {
                 rec.pollMatch(ev, op.traceOp + op.words - 1);
             }

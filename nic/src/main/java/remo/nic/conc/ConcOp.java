@@ -1,9 +1,9 @@
 package remo.nic.conc;
 
+import remo.core.rdma.OpKind;
+import remo.core.rdma.OpStatus;
 import remo.nic.FailedOp;
 import remo.nic.Op;
-import remo.nic.OpKind;
-import remo.nic.OpStatus;
 import remo.nic.WorkId;
 import remo.nic.fabric.SimRegion;
 

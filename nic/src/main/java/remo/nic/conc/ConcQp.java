@@ -3,7 +3,7 @@ package remo.nic.conc;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
-import remo.nic.OpKind;
+import remo.core.rdma.OpKind;
 import remo.nic.WorkId;
 import remo.nic.error.ClusterClosedException;
 import remo.nic.fabric.Counter;

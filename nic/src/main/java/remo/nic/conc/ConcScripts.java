@@ -1,7 +1,7 @@
 package remo.nic.conc;
 
+import remo.core.rdma.EventLabel;
 import remo.nic.Call;
-import remo.nic.ExecutionGraph.Label;
 import remo.nic.Region;
 import remo.nic.ThreadScript;
 import remo.nic.error.SimulationDeadlockException;
@@ -85,7 +85,7 @@ final class ConcScripts {
             } else {
                 synchronized (rec) {
                     v = s.mem.get(off);
-                    rec.read(Label.R, ep.index, ep.node, po, 0, 0, s, off, v, -1, -1, false);
+                    rec.read(EventLabel.R, ep.index, ep.node, po, 0, 0, s, off, v, -1, -1, false);
                 }
             }
             if (v == expected) {

@@ -3,10 +3,10 @@ package remo.nic.conc;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
-import remo.nic.ExecutionGraph.Label;
+import remo.core.rdma.EventLabel;
+import remo.core.rdma.OpKind;
+import remo.core.rdma.OpStatus;
 import remo.nic.NicConfig;
-import remo.nic.OpKind;
-import remo.nic.OpStatus;
 import remo.nic.fabric.ClusterCore;
 import remo.nic.fabric.SimRegion;
 import remo.nic.trace.Recorder;
@@ -213,9 +213,9 @@ final class QpExecutor {
             int k = order == null ? i : order[i];
             synchronized (rec) {
                 long v = op.local.mem.get(op.localOff + k);
-                rec.read(Label.NLR, t, q.owner.node, op.po, k, 0, op.local, op.localOff + k, v, -1, op.traceOp + k, false);
+                rec.read(EventLabel.NLR, t, q.owner.node, op.po, k, 0, op.local, op.localOff + k, v, -1, op.traceOp + k, false);
                 op.remote.mem.set(op.remoteOff + k, v);
-                rec.write(Label.NRW, t, op.target(), op.po, k, 1, op.remote, op.remoteOff + k, v, op.traceOp + k, false, true);
+                rec.write(EventLabel.NRW, t, op.target(), op.po, k, 1, op.remote, op.remoteOff + k, v, op.traceOp + k, false, true);
             }
         }
     }
@@ -228,11 +228,11 @@ final class QpExecutor {
             long v;
             synchronized (rec) {
                 v = op.remote.mem.get(op.remoteOff + k);
-                rec.read(Label.NRR, t, op.target(), op.po, k, 0, op.remote, op.remoteOff + k, v, -1, op.traceOp + k, false);
+                rec.read(EventLabel.NRR, t, op.target(), op.po, k, 0, op.remote, op.remoteOff + k, v, -1, op.traceOp + k, false);
             }
             synchronized (rec) {
                 op.local.mem.set(op.localOff + k, v);
-                rec.write(Label.NLW, t, q.owner.node, op.po, k, 1, op.local, op.localOff + k, v, op.traceOp + k, false, true);
+                rec.write(EventLabel.NLW, t, q.owner.node, op.po, k, 1, op.local, op.localOff + k, v, op.traceOp + k, false, true);
             }
         }
     }
@@ -251,7 +251,7 @@ final class QpExecutor {
             } else {
                 synchronized (rec) {
                     old = op.remote.mem.get(op.remoteOff);
-                    int nar = rec.read(Label.NAR, t, op.target(), op.po, 0, 0, op.remote, op.remoteOff, old, -1, op.traceOp, false);
+                    int nar = rec.read(EventLabel.NAR, t, op.target(), op.po, 0, 0, op.remote, op.remoteOff, old, -1, op.traceOp, false);
                     rec.rao(engine.unitKey(op.remote, op.remoteOff), nar);
                 }
             }
@@ -272,7 +272,7 @@ final class QpExecutor {
                 } else {
                     synchronized (rec) {
                         op.remote.mem.set(op.remoteOff, nv);
-                        rec.write(Label.NRW, t, op.target(), op.po, 0, 1, op.remote, op.remoteOff, nv, op.traceOp, false, true);
+                        rec.write(EventLabel.NRW, t, op.target(), op.po, 0, 1, op.remote, op.remoteOff, nv, op.traceOp, false, true);
                     }
                 }
             }
@@ -284,7 +284,7 @@ final class QpExecutor {
         } else {
             synchronized (rec) {
                 op.local.mem.set(op.localOff, old);
-                rec.write(Label.NLW, t, q.owner.node, op.po, 0, 2, op.local, op.localOff, old, op.traceOp, false, true);
+                rec.write(EventLabel.NLW, t, q.owner.node, op.po, 0, 2, op.local, op.localOff, old, op.traceOp, false, true);
             }
         }
     }

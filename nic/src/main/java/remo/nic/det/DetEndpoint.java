@@ -1,10 +1,10 @@
 package remo.nic.det;
 
+import remo.core.rdma.OpKind;
+import remo.core.rdma.OpStatus;
 import remo.nic.Call;
 import remo.nic.Capability;
 import remo.nic.Op;
-import remo.nic.OpKind;
-import remo.nic.OpStatus;
 import remo.nic.Region;
 import remo.nic.WorkId;
 import remo.nic.error.NotWaitedException;

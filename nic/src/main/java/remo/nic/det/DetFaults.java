@@ -2,11 +2,11 @@ package remo.nic.det;
 
 import java.util.ArrayList;
 import java.util.List;
+import remo.core.rdma.OpStatus;
 import remo.nic.Endpoint;
 import remo.nic.FailedOp;
 import remo.nic.FaultPlan;
 import remo.nic.Node;
-import remo.nic.OpStatus;
 import remo.nic.error.QpErrorException;
 import remo.nic.fabric.ClusterCore;
 import remo.nic.trace.Recorder;

@@ -3,13 +3,13 @@ package remo.nic.det;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import remo.core.rdma.EventLabel;
+import remo.core.rdma.OpKind;
+import remo.core.rdma.OpStatus;
 import remo.nic.Call;
-import remo.nic.ExecutionGraph.Label;
 import remo.nic.FailedOp;
 import remo.nic.FaultPlan;
 import remo.nic.NicConfig;
-import remo.nic.OpKind;
-import remo.nic.OpStatus;
 import remo.nic.WorkId;
 import remo.nic.error.NodeCrashedException;
 import remo.nic.error.QpErrorException;
@@ -181,11 +181,11 @@ public final class DetMachine {
             t.resultValue = load(t, op.w[0].local, op.w[0].localOff, po);
         } else if (c instanceof Call.Store s) {
             SimRegion r = (SimRegion) s.region();
-            int ev = rec == null ? -1 : rec.write(Label.W, t.index, t.node, po, 0, 0, r, s.offset(), s.value(), -1, false, false);
+            int ev = rec == null ? -1 : rec.write(EventLabel.W, t.index, t.node, po, 0, 0, r, s.offset(), s.value(), -1, false, false);
             t.sb.addLast(SbEntry.store(t, t.sbSeq++, r, s.offset(), s.value(), ev));
             t.endpoint.metrics.max(Counter.SB_DEPTH_MAX, t.sb.size());
         } else if (c instanceof Call.MFence) {
-            marker(t, Label.F, po);
+            marker(t, EventLabel.F, po);
         } else if (c instanceof Call.Cas s) {
             t.resultValue = lockedRmw(t, (SimRegion) s.region(), s.offset(), po, CpuRmw.CAS, s.expect(), s.update());
         } else if (c instanceof Call.Faa s) {
@@ -206,7 +206,7 @@ public final class DetMachine {
                     1, r.delta(), 0, po);
         } else if (c instanceof Call.RFence f) {
             if (rec != null) {
-                rec.marker(Label.RF, t.index, t.node, po, f.node());
+                rec.marker(EventLabel.RF, t.index, t.node, po, f.node());
             }
             t.sb.addLast(SbEntry.fence(t, t.sbSeq++, f.node()));
             t.endpoint.metrics.max(Counter.SB_DEPTH_MAX, t.sb.size());
@@ -214,11 +214,11 @@ public final class DetMachine {
             int d = w.workId().index();
             List<DetOp> ops = t.opsByWorkId.get(d);
             int from = t.waitFrom.get(d);
-            complete(t, ops, from, Label.WT, "waitFor(" + w.workId() + ")", po, w.workId().index());
+            complete(t, ops, from, EventLabel.WT, "waitFor(" + w.workId() + ")", po, w.workId().index());
             t.waitFrom.set(d, ops.size());
             t.endpoint.metrics.add(Counter.WAITS, 1);
         } else if (c instanceof Call.Gf) {
-            complete(t, t.ops, t.gfFrom, Label.GF, "gf", po, -1);
+            complete(t, t.ops, t.gfFrom, EventLabel.GF, "gf", po, -1);
             t.gfFrom = t.ops.size();
             t.endpoint.metrics.add(Counter.GFS, 1);
         } else if (c instanceof Call.Poll p) {
@@ -234,7 +234,7 @@ public final class DetMachine {
         SbEntry fwd = newestStore(t, r, off);
         long v = fwd != null ? fwd.value : r.mem.get(off);
         if (rec != null) {
-            rec.read(Label.R, t.index, t.node, po, 0, 0, r, off, v, fwd != null ? fwd.event : -1, -1, false);
+            rec.read(EventLabel.R, t.index, t.node, po, 0, 0, r, off, v, fwd != null ? fwd.event : -1, -1, false);
         }
         return v;
     }
@@ -244,19 +244,19 @@ public final class DetMachine {
     private long lockedRmw(DetThread t, SimRegion r, int off, long po, CpuRmw kind, long expect, long operand) {
         long old = r.mem.get(off);
         if (rec != null) {
-            rec.read(Label.R, t.index, t.node, po, 0, 0, r, off, old, -1, -1, true);
+            rec.read(EventLabel.R, t.index, t.node, po, 0, 0, r, off, old, -1, -1, true);
         }
         if (kind.writes(old, expect)) {
             long nv = kind.newValue(old, operand);
             r.mem.set(off, nv);
             if (rec != null) {
-                rec.write(Label.W, t.index, t.node, po, 0, 1, r, off, nv, -1, true, true);
+                rec.write(EventLabel.W, t.index, t.node, po, 0, 1, r, off, nv, -1, true, true);
             }
         }
         return old;
     }
 
-    private int marker(DetThread t, Label label, long po) {
+    private int marker(DetThread t, EventLabel label, long po) {
         return rec == null ? -1 : rec.marker(label, t.index, t.node, po);
     }
 
@@ -320,7 +320,7 @@ public final class DetMachine {
     }
 
     /** waitFor / gf: throw on unacknowledged flushed ops, else record the event and cover the ops. */
-    private void complete(DetThread t, List<DetOp> ops, int from, Label label, String what, long po, int workIdIndex) {
+    private void complete(DetThread t, List<DetOp> ops, int from, EventLabel label, String what, long po, int workIdIndex) {
         List<FailedOp> failed = new ArrayList<>();
         int crashed = 0;
         for (int i = from; i < ops.size(); i++) {
@@ -355,7 +355,7 @@ public final class DetMachine {
         }
         roundTrip(t, remote, loop);
         if (rec != null) {
-            if (label == Label.WT) {
+            if (label == EventLabel.WT) {
                 rec.waitMatch(ev, covered);
             } else {
                 rec.gfMatch(ev, covered);
@@ -387,7 +387,7 @@ public final class DetMachine {
             t.qp(n).polled++;
         }
         t.endpoint.metrics.add(Counter.POLLS, 1);
-        int ev = rec == null ? -1 : rec.marker(Label.P, t.index, t.node, po, n);
+        int ev = rec == null ? -1 : rec.marker(EventLabel.P, t.index, t.node, po, n);
         if (o.status() == OpStatus.COMPLETED) {
             if (rec != null) {
                 rec.pollMatch(ev, o.w[o.words() - 1].traceOp);

@@ -3,10 +3,10 @@ package remo.nic.det;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import remo.nic.ExecutionGraph.Label;
+import remo.core.rdma.EventLabel;
+import remo.core.rdma.OpKind;
+import remo.core.rdma.OpStatus;
 import remo.nic.NicConfig;
-import remo.nic.OpKind;
-import remo.nic.OpStatus;
 import remo.nic.fabric.ClusterCore;
 import remo.nic.trace.Recorder;
 
@@ -160,12 +160,12 @@ final class DetNicSteps {
                 if (w.stage == 0) {
                     w.v = w.local.mem.get(w.localOff);
                     if (rec != null) {
-                        rec.read(Label.NLR, ti, t.node, op.po, w.word, 0, w.local, w.localOff, w.v, -1, w.traceOp, false);
+                        rec.read(EventLabel.NLR, ti, t.node, op.po, w.word, 0, w.local, w.localOff, w.v, -1, w.traceOp, false);
                     }
                 } else {
                     w.remote.mem.set(w.remoteOff, w.v);
                     if (rec != null) {
-                        rec.write(Label.NRW, ti, op.target(), op.po, w.word, 1, w.remote, w.remoteOff, w.v, w.traceOp, false, true);
+                        rec.write(EventLabel.NRW, ti, op.target(), op.po, w.word, 1, w.remote, w.remoteOff, w.v, w.traceOp, false, true);
                     }
                 }
                 w.stage++;
@@ -174,12 +174,12 @@ final class DetNicSteps {
                 if (w.stage == 0) {
                     w.v = w.remote.mem.get(w.remoteOff);
                     if (rec != null) {
-                        rec.read(Label.NRR, ti, op.target(), op.po, w.word, 0, w.remote, w.remoteOff, w.v, -1, w.traceOp, false);
+                        rec.read(EventLabel.NRR, ti, op.target(), op.po, w.word, 0, w.remote, w.remoteOff, w.v, -1, w.traceOp, false);
                     }
                 } else {
                     w.local.mem.set(w.localOff, w.v);
                     if (rec != null) {
-                        rec.write(Label.NLW, ti, t.node, op.po, w.word, 1, w.local, w.localOff, w.v, w.traceOp, false, true);
+                        rec.write(EventLabel.NLW, ti, t.node, op.po, w.word, 1, w.local, w.localOff, w.v, w.traceOp, false, true);
                     }
                 }
                 w.stage++;
@@ -220,7 +220,7 @@ final class DetNicSteps {
             w.v = old;
             int nar = -1;
             if (rec != null) {
-                nar = rec.read(Label.NAR, ti, op.target(), op.po, 0, 0, w.remote, w.remoteOff, old, -1, w.traceOp, false);
+                nar = rec.read(EventLabel.NAR, ti, op.target(), op.po, 0, 0, w.remote, w.remoteOff, old, -1, w.traceOp, false);
                 rec.rao(unitKey(w), nar);
             }
             if (op.kind() == OpKind.RFAA) {
@@ -243,14 +243,14 @@ final class DetNicSteps {
         } else if (w.stage == 1) {
             w.remote.mem.set(w.remoteOff, w.nv);
             if (rec != null) {
-                rec.write(Label.NRW, ti, op.target(), op.po, 0, 1, w.remote, w.remoteOff, w.nv, w.traceOp, false, true);
+                rec.write(EventLabel.NRW, ti, op.target(), op.po, 0, 1, w.remote, w.remoteOff, w.nv, w.traceOp, false, true);
             }
             units.remove(unitKey(w));
             w.stage = 2;
         } else {
             w.local.mem.set(w.localOff, w.v);
             if (rec != null) {
-                rec.write(Label.NLW, ti, t.node, op.po, 0, 2, w.local, w.localOff, w.v, w.traceOp, false, true);
+                rec.write(EventLabel.NLW, ti, t.node, op.po, 0, 2, w.local, w.localOff, w.v, w.traceOp, false, true);
             }
             w.stage = 3;
         }

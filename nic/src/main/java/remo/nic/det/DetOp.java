@@ -1,9 +1,9 @@
 package remo.nic.det;
 
+import remo.core.rdma.OpKind;
+import remo.core.rdma.OpStatus;
 import remo.nic.FailedOp;
 import remo.nic.Op;
-import remo.nic.OpKind;
-import remo.nic.OpStatus;
 import remo.nic.WorkId;
 
 /** A work request in deterministic mode: the {@link Op} handle and its word operations. */

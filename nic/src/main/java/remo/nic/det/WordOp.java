@@ -1,7 +1,7 @@
 package remo.nic.det;
 
+import remo.core.rdma.OpKind;
 import remo.nic.NicConfig;
-import remo.nic.OpKind;
 import remo.nic.fabric.SimRegion;
 
 /**

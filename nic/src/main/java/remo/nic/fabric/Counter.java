@@ -1,6 +1,6 @@
 package remo.nic.fabric;
 
-import remo.nic.OpKind;
+import remo.core.rdma.OpKind;
 
 /** The per-endpoint counters of nic.md §9, with their metric names. */
 public enum Counter {

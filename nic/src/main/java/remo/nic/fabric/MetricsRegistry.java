@@ -6,9 +6,9 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
+import remo.core.rdma.OpKind;
 import remo.nic.Metrics;
 import remo.nic.MetricsSnapshot;
-import remo.nic.OpKind;
 
 /**
  * The counters behind {@link Metrics}. Each endpoint's counters are written only by its own thread

@@ -5,7 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import remo.nic.ExecutionGraph;
+import remo.core.graph.ExecutionGraph;
 import remo.nic.FailedOp;
 import remo.nic.MetricsSnapshot;
 import remo.nic.RunResult;

@@ -5,10 +5,10 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import remo.nic.ExecutionGraph.Label;
-import remo.nic.ExecutionGraph;
-import remo.nic.OpKind;
-import remo.nic.OpStatus;
+import remo.core.graph.ExecutionGraph;
+import remo.core.rdma.EventLabel;
+import remo.core.rdma.OpKind;
+import remo.core.rdma.OpStatus;
 import remo.nic.WorkId;
 import remo.nic.fabric.SimRegion;
 
@@ -42,7 +42,7 @@ public final class Recorder {
         public final long po;
         public final int sub;
         public final int ii;
-        public final Label label;
+        public final EventLabel label;
         public final boolean locked;
         public final int loc;
         public final long value;
@@ -52,7 +52,7 @@ public final class Recorder {
         public int arg = -1;
         public int rf = -1;
 
-        public Ev(int id, int thread, int node, long po, int sub, int ii, Label label, boolean locked, int loc, long value, int op) {
+        public Ev(int id, int thread, int node, long po, int sub, int ii, EventLabel label, boolean locked, int loc, long value, int op) {
             this.id = id;
             this.thread = thread;
             this.node = node;
@@ -126,14 +126,14 @@ public final class Recorder {
             w = new Word(locations.size(), r, off);
             words.put(key, w);
             locations.add(w);
-            int iw = add(-1, r.home(), -1, 0, 0, Label.IW, false, w.loc, r.initial(off), -1);
+            int iw = add(-1, r.home(), -1, 0, 0, EventLabel.IW, false, w.loc, r.initial(off), -1);
             w.co.add(iw);
             w.lastWriter = iw;
         }
         return w;
     }
 
-    private int add(int thread, int node, long po, int sub, int ii, Label label, boolean locked, int loc, long value, int op) {
+    private int add(int thread, int node, long po, int sub, int ii, EventLabel label, boolean locked, int loc, long value, int op) {
         Ev e = new Ev(events.size(), thread, node, po, sub, ii, label, locked, loc, value, op);
         events.add(e);
         if (thread >= 0) {
@@ -172,15 +172,15 @@ public final class Recorder {
      *                      if it came from memory (then rf is the word's last writer)
      * @return the event id (an earlier one if spin compression merged the read)
      */
-    public synchronized int read(Label label, int thread, int node, long po, int sub, int ii, SimRegion r, int off, long value,
+    public synchronized int read(EventLabel label, int thread, int node, long po, int sub, int ii, SimRegion r, int off, long value,
                           int forwardedFrom, int op, boolean locked) {
         Word w = word(r, off);
         int source = forwardedFrom >= 0 ? forwardedFrom : w.lastWriter;
-        if (spinCompression && label == Label.R && !locked && thread >= 0) {
+        if (spinCompression && label == EventLabel.R && !locked && thread >= 0) {
             int last = lastEventOfThread.get(thread);
             if (last >= 0) {
                 Ev prev = events.get(last);
-                if (prev.label == Label.R && !prev.locked && prev.loc == w.loc && prev.rf == source) {
+                if (prev.label == EventLabel.R && !prev.locked && prev.loc == w.loc && prev.rf == source) {
                     prev.repeat++;
                     return prev.id;
                 }
@@ -195,7 +195,7 @@ public final class Recorder {
      * Records a write; with {@code commit} it is also appended to {@code co} and becomes the word's
      * last writer (CPU stores are committed later, when they leave the store buffer).
      */
-    public synchronized int write(Label label, int thread, int node, long po, int sub, int ii, SimRegion r, int off, long value,
+    public synchronized int write(EventLabel label, int thread, int node, long po, int sub, int ii, SimRegion r, int off, long value,
                            int op, boolean locked, boolean commit) {
         Word w = word(r, off);
         int id = add(thread, node, po, sub, ii, label, locked, w.loc, value, op);
@@ -214,7 +214,7 @@ public final class Recorder {
     }
 
     /** Records a non-memory event ({@code F}, {@code RF}, {@code WT}, {@code GF}, {@code P}). */
-    public synchronized int marker(Label label, int thread, int node, long po) {
+    public synchronized int marker(EventLabel label, int thread, int node, long po) {
         return add(thread, node, po, 0, 0, label, false, -1, 0, -1);
     }
 
@@ -222,7 +222,7 @@ public final class Recorder {
      * Records a non-memory event with its argument: the target node of {@code RF} and {@code P},
      * the work-id index of {@code WT} (what a trace-to-litmus translation needs to rebuild the call).
      */
-    public synchronized int marker(Label label, int thread, int node, long po, int arg) {
+    public synchronized int marker(EventLabel label, int thread, int node, long po, int arg) {
         int id = add(thread, node, po, 0, 0, label, false, -1, 0, -1);
         events.get(id).arg = arg;
         return id;

@@ -1,7 +1,11 @@
-package remo.checker;
+package remo.core.rdma;
 
-/** Event kinds of models.md §2.2. */
-public enum EventKind {
+/**
+ * The event labels of models.md §2.2, the one vocabulary of the checker, the operational explorer,
+ * the simulated NIC's recorder and the writers. A locked CPU RMW's events are {@link #R} and
+ * {@link #W} with the event's lock attribute set.
+ */
+public enum EventLabel {
     /** Initial write of a location. */
     IW,
     /** CPU read: load, await, read of a locked RMW. */
@@ -29,12 +33,12 @@ public enum EventKind {
     /** NIC atomic read of a remote RMW. */
     NAR;
 
-    /** Whether events of this kind read memory. */
+    /** Whether events of this label read memory (the reads of models.md §4.1). */
     public boolean isRead() {
         return this == R || this == NLR || this == NRR || this == NAR;
     }
 
-    /** Whether events of this kind write memory. */
+    /** Whether events of this label write memory (the writes of models.md §4.1, {@code IW} included). */
     public boolean isWrite() {
         return this == IW || this == W || this == NRW || this == NLW;
     }

@@ -17,10 +17,10 @@ import java.util.List;
  * @param edges     the edges to draw
  * @param violation the failing check of a forbidden execution, or {@code null}
  */
-public record ExecutionGraph(String name, List<String> caption, String status, List<Column> columns,
+public record GraphDrawing(String name, List<String> caption, String status, List<Column> columns,
                              List<GraphEvent> events, List<GraphEdge> edges, Violation violation) {
 
-    public ExecutionGraph {
+    public GraphDrawing {
         caption = List.copyOf(caption);
         columns = List.copyOf(columns);
         events = List.copyOf(events);

@@ -1,4 +1,4 @@
-package remo.nic;
+package remo.core.rdma;
 
 /** Status of a work request (nic.md §2.6). Diagnostic only: library code must not branch on it. */
 public enum OpStatus {

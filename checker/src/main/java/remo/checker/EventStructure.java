@@ -12,6 +12,8 @@ import remo.core.PutCompletion;
 import remo.core.graph.ExecutionGraph;
 import remo.core.rdma.EventLabel;
 import remo.core.rdma.OpKind;
+import remo.core.rdma.PollMatching;
+import remo.core.rdma.QueuePair;
 import remo.core.rdma.RaoClass;
 import remo.litmus.Instruction;
 import remo.litmus.LocationDecl;
@@ -35,8 +37,8 @@ public final class EventStructure {
     private final List<Event> events = new ArrayList<>();
     private final int[][] instructionEvents;          // [thread][instr] -> first event id or -1
     private final int[][] instructionEventCount;
-    private final Map<Long, Integer> qpIndex = new HashMap<>();
-    private final List<int[]> qps = new ArrayList<>();  // qp -> {thread, node}
+    private final Map<QueuePair, Integer> qpIndex = new HashMap<>();
+    private final List<QueuePair> qps = new ArrayList<>();
     private final EnumMap<Builtin, EventSet> sets = new EnumMap<>(Builtin.class);
     private final EnumMap<Builtin, Relation> relations = new EnumMap<>(Builtin.class);
     private final List<int[]> blockedPolls = new ArrayList<>(); // {thread, instruction}
@@ -75,15 +77,12 @@ public final class EventStructure {
         computeRelations();
     }
 
+    /** The dense index of {@code qp(thread, node)} (models.md §2.1), numbered in order of first use. */
     private int qp(int thread, int node) {
-        long key = ((long) thread << 32) | node;
-        Integer q = qpIndex.get(key);
-        if (q == null) {
-            q = qps.size();
-            qpIndex.put(key, q);
-            qps.add(new int[] {thread, node});
-        }
-        return q;
+        return qpIndex.computeIfAbsent(QueuePair.of(thread, node), q -> {
+            qps.add(q);
+            return qps.size() - 1;
+        });
     }
 
     private void add(EventLabel kind, int thread, int instr, int step, String loc, int node, int qp, String tag,
@@ -207,9 +206,9 @@ public final class EventStructure {
         return -1;
     }
 
-    /** Queue pair {@code q} as {@code {thread, node}}. */
-    public int[] queuePair(int q) {
-        return qps.get(q).clone();
+    /** Queue pair {@code q} (the dense index of {@link Event#qp()}). */
+    public QueuePair queuePair(int q) {
+        return qps.get(q);
     }
 
     /** Number of queue pairs. */
@@ -251,7 +250,7 @@ public final class EventStructure {
         Event e = events.get(first);
         switch (e.op()) {
             case PUT:
-                return (flags.putCompletion() == PutCompletion.LOCAL_READ_DONE) ? first : first + 1;
+                return flags.putCompletion() == PutCompletion.LOCAL_READ_DONE ? first : first + 1;
             case GET:
                 return first + 1;
             default:
@@ -290,7 +289,7 @@ public final class EventStructure {
         List<ExecutionGraph.Event> out = new ArrayList<>(size);
         for (Event e : events) {
             int id = e.id();
-            int arg = e.kind() == EventLabel.P || e.kind() == EventLabel.RF ? qps.get(e.qp())[1] : -1;
+            int arg = e.kind() == EventLabel.P || e.kind() == EventLabel.RF ? qps.get(e.qp()).node() : -1;
             out.add(new ExecutionGraph.Event(id, e.thread(), e.node(), e.instruction(), 0, e.step(), e.kind(), e.locked(),
                     e.location(), exists[id] ? values[id] : 0, -1, 1, arg, exists[id]));
         }
@@ -324,9 +323,7 @@ public final class EventStructure {
         sets.put(Builtin.GET, setOf(e -> e.op() == OpKind.GET));
         sets.put(Builtin.RCAS, setOf(e -> e.op() == OpKind.RCAS));
         sets.put(Builtin.RFAA, setOf(e -> e.op() == OpKind.RFAA));
-        boolean localRead = (flags.putCompletion() == PutCompletion.LOCAL_READ_DONE);
-        sets.put(Builtin.CMP, setOf(e -> (e.op() == OpKind.PUT && e.kind() == (localRead ? EventLabel.NLR : EventLabel.NRW))
-                || (e.op() != null && e.op() != OpKind.PUT && e.kind() == EventLabel.NLW)));
+        sets.put(Builtin.CMP, setOf(e -> e.op() != null && completionEvent(eventAt(e.thread(), e.instruction(), 0)) == e.id()));
     }
 
     // ------------------------------------------------------------------ relations
@@ -408,21 +405,21 @@ public final class EventStructure {
     private void computePollAndWaitMatching() {
         Relation.Builder pm = Relation.builder(size);
         Relation.Builder wm = Relation.builder(size);
-        boolean perThread = flags.pollScope() == PollScope.PER_THREAD;
+        PollScope scope = flags.pollScope();
         for (ThreadCode t : program.threads()) {
             List<Integer> ops = nicOperations(t.index());
-            Map<Integer, Integer> pollsPerScope = new HashMap<>();
+            Map<QueuePair, Integer> pollsPerScope = new HashMap<>();
             for (Event e : events) {
                 if (e.thread() != t.index()) {
                     continue;
                 }
                 if (e.kind() == EventLabel.P) {
-                    int scope = perThread ? -1 : e.qp();
-                    int k = pollsPerScope.merge(scope, 1, Integer::sum);
+                    QueuePair key = PollMatching.scope(scope, qps.get(e.qp()));
+                    int k = pollsPerScope.merge(key, 1, Integer::sum);
                     int seen = 0;
                     int matched = -1;
                     for (int op : ops) {
-                        if (perThread || events.get(op).qp() == scope) {
+                        if (PollMatching.inScope(scope, key, qps.get(events.get(op).qp()))) {
                             seen++;
                             if (seen == k) {
                                 matched = op;

@@ -116,6 +116,22 @@ class TraceLitmusTest {
         }
     }
 
+    @Test
+    void writesWithoutACheckerEventAreAMappingProblemNotACrash() {
+        try (SimCluster c = SimCluster.builder().nodes(3).deterministic(7).recordTrace(true).build()) {
+            waitModeProgram(c);
+            ExecutionGraph g = c.run().trace().orElseThrow();
+            TraceLitmus.Translation tr = TraceLitmus.translate(g);
+            TraceConformance conformance = new TraceConformance(tr.program(), NicTestFiles.model(tr.model()), tr.flags());
+            // no call has an instruction: every store of the run is unmapped but still ordered by co
+            List<List<Integer>> noCalls = tr.callInstructions().stream().map(calls -> List.<Integer>of()).toList();
+            TraceConformance.Verdict v = conformance.check(g, noCalls, tr.locationNames(), tr.implied());
+            assertFalse(v.consistent());
+            assertEquals("mapping", v.failedCheck());
+            assertTrue(v.problems().get(0).contains("without an instruction"), v.problems().toString());
+        }
+    }
+
     @ParameterizedTest(name = "{0} nodes")
     @ValueSource(ints = {2, 3})
     void pollModeRunsConform(int nodes) {

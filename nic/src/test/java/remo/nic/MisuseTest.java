@@ -11,6 +11,7 @@ import java.util.EnumSet;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
+import remo.core.RaoScope;
 import remo.nic.error.AccessDeniedException;
 import remo.nic.error.ClusterClosedException;
 import remo.nic.error.CompletionModeException;
@@ -406,6 +407,6 @@ class MisuseTest {
         UnsupportedConfigurationException e = assertThrows(UnsupportedConfigurationException.class,
                 () -> NicConfig.defaults().with("RAO_SCOPE", "GLOBAL"));
         assertTrue(e.getMessage().contains("PER_NODE"), e.getMessage());
-        assertEquals(NicConfig.RaoScope.PER_LOCATION, NicConfig.defaults().with("RAO_SCOPE", "PER_LOCATION").raoScope());
+        assertEquals(RaoScope.PER_LOCATION, NicConfig.defaults().with("RAO_SCOPE", "PER_LOCATION").raoScope());
     }
 }

@@ -10,6 +10,8 @@ import remo.core.FlagValues;
 import remo.core.PollScope;
 import remo.core.rdma.EventLabel;
 import remo.core.rdma.OpKind;
+import remo.core.rdma.PollMatching;
+import remo.core.rdma.QueuePair;
 import remo.core.rdma.RaoClass;
 import remo.litmus.Instruction;
 import remo.litmus.Program;
@@ -246,22 +248,22 @@ final class MachineLayout {
 
     /** Poll scopes (models.md §3.1): QPs under PER_QP, threads under PER_THREAD. */
     private int[][] pollScopes() {
-        boolean perThread = flags.pollScope() == PollScope.PER_THREAD;
-        Map<Integer, Integer> scopeIndex = new LinkedHashMap<>();
+        PollScope scope = flags.pollScope();
+        Map<QueuePair, Integer> scopeIndex = new LinkedHashMap<>();
         for (ThreadPlan plan : threads) {
             for (int i = 0; i < plan.code.size(); i++) {
                 if (plan.code.instructions().get(i) instanceof Instruction.Poll) {
-                    int key = perThread ? -1 - plan.index : structure.event(structure.eventAt(plan.index, i, 0)).qp();
+                    QueuePair key = PollMatching.scope(scope,
+                            structure.queuePair(structure.event(structure.eventAt(plan.index, i, 0)).qp()));
                     plan.pollScope[i] = scopeIndex.computeIfAbsent(key, k -> scopeIndex.size());
                 }
             }
         }
         int[][] out = new int[scopeIndex.size()][];
-        for (Map.Entry<Integer, Integer> e : scopeIndex.entrySet()) {
-            int key = e.getKey();
+        for (Map.Entry<QueuePair, Integer> e : scopeIndex.entrySet()) {
             List<Integer> members = new ArrayList<>();
             for (NicOp op : ops) {
-                if (perThread ? op.thread() == -1 - key : op.qp() == key) {
+                if (PollMatching.inScope(scope, e.getKey(), structure.queuePair(op.qp()))) {
                     members.add(op.id());
                 }
             }

@@ -8,6 +8,7 @@ import java.util.concurrent.locks.LockSupport;
 import remo.core.rdma.EventLabel;
 import remo.core.rdma.OpKind;
 import remo.core.rdma.OpStatus;
+import remo.core.rdma.PollMatching;
 import remo.nic.Capability;
 import remo.nic.FailedOp;
 import remo.nic.NicConfig;
@@ -23,6 +24,7 @@ import remo.nic.fabric.ClusterCore;
 import remo.nic.fabric.Counter;
 import remo.nic.fabric.CpuRmw;
 import remo.nic.fabric.EndpointBase;
+import remo.nic.fabric.PollCount;
 import remo.nic.fabric.SimRegion;
 import remo.nic.trace.Recorder;
 
@@ -43,10 +45,12 @@ final class ConcEndpoint extends EndpointBase {
     private final boolean keepOps;
     /** Every op in posting order (POLL mode with PER_THREAD scope, or tracing). */
     private final List<ConcOp> allOps = new ArrayList<>();
-    private final List<List<ConcOp>> opsPerQp = new ArrayList<>();
+    /** The PER_THREAD poll scope (every op, kept with {@link #allOps}). */
+    private final PollCount<ConcOp> threadScope = new PollCount<>(allOps);
+    /** The PER_QP poll scope of each target node (its ops, kept when {@link #keepOps}). */
+    private final List<PollCount<ConcOp>> qpScopes = new ArrayList<>();
     private long nextOpId = 1;
     private long calls;
-    private int polledThread;
     // per work id: last QP sequence per target, waited-through op id, uncovered op counts
     private final List<long[]> lastSeq = new ArrayList<>();
     private long[] waitedBound = new long[4];
@@ -66,7 +70,7 @@ final class ConcEndpoint extends EndpointBase {
         this.qps = new ConcQp[core.size + 1];
         this.keepOps = rec != null || core.config.completionMode() == NicConfig.CompletionMode.POLL;
         for (int i = 0; i <= core.size; i++) {
-            opsPerQp.add(keepOps ? new ArrayList<>() : null);
+            qpScopes.add(keepOps ? new PollCount<>(new ArrayList<>()) : null);
         }
         this.drainDelayProbability = drainDelayProbability;
         this.drainDelayMicros = drainDelayMicros;
@@ -256,7 +260,7 @@ final class ConcEndpoint extends EndpointBase {
         }
         if (keepOps) {
             allOps.add(op);
-            opsPerQp.get(target).add(op);
+            qpScopes.get(target).ops.add(op);
         }
         if (drainDelayProbability > 0 && java.util.concurrent.ThreadLocalRandom.current().nextDouble() < drainDelayProbability) {
             LockSupport.parkNanos(drainDelayMicros * 1000L);
@@ -387,20 +391,13 @@ final class ConcEndpoint extends EndpointBase {
         checkMode("poll", NicConfig.CompletionMode.POLL);
         checkNode("poll", n);
         long po = calls++;
-        ConcOp op;
-        if (core.config.pollScope() == NicConfig.PollScope.PER_THREAD) {
-            if (polledThread >= allOps.size()) {
-                throw new SimulationDeadlockException(who("poll(" + n + ")") + ": no op left to poll in its scope; it would block forever", null);
-            }
-            op = allOps.get(polledThread++);
-        } else {
-            List<ConcOp> ops = opsPerQp.get(n);
-            ConcQp q = qps[n];
-            if (q == null || q.producer.polled >= ops.size()) {
-                throw new SimulationDeadlockException(who("poll(" + n + ")") + ": no op left to poll in its scope; it would block forever", null);
-            }
-            op = ops.get((int) q.producer.polled++);
+        PollCount<ConcOp> scope = PollMatching.select(core.config.pollScope(), qps[n] == null ? null : qpScopes.get(n),
+                threadScope);
+        ConcOp op = scope == null ? null : scope.next();
+        if (op == null) {
+            throw new SimulationDeadlockException(who("poll(" + n + ")") + ": no op left to poll in its scope; it would block forever", null);
         }
+        scope.polled++;
         op.qp.awaitHead(op.qpSeq);
         if (core.crashed(node)) {
             throw new NodeCrashedException(who("poll") + ": node " + node + " crashed");
@@ -468,7 +465,7 @@ final class ConcEndpoint extends EndpointBase {
             s[n] = 0;
         }
         if (keepOps) {
-            opsPerQp.get(n).clear();
+            qpScopes.set(n, new PollCount<>(new ArrayList<>()));
         }
         qp(n);
     }

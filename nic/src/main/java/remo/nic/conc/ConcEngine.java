@@ -8,11 +8,12 @@ import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
+import remo.core.RaoScope;
 import remo.core.graph.ExecutionGraph;
 import remo.core.rdma.OpStatus;
+import remo.core.rdma.RaoClass;
 import remo.nic.FailedOp;
 import remo.nic.FaultPlan;
-import remo.nic.NicConfig;
 import remo.nic.RunResult;
 import remo.nic.Schedule;
 import remo.nic.WorkId;
@@ -50,7 +51,8 @@ public final class ConcEngine implements Engine {
         this.faults = faults;
         this.nextWorker = new int[core.size + 1];
         this.executor = new QpExecutor(this, core);
-        int n = core.config.raoScope() == NicConfig.RaoScope.PER_NODE ? core.size + 1 : 1024;
+        // one lock per node (PER_NODE), or 1024 stripes of locations (PER_LOCATION)
+        int n = core.config.raoScope() == RaoScope.PER_NODE ? core.size + 1 : 1024;
         this.units = new ReentrantLock[n];
         for (int i = 0; i < n; i++) {
             units[i] = new ReentrantLock();
@@ -63,17 +65,18 @@ public final class ConcEngine implements Engine {
         }
     }
 
-    /** The unit lock of a remote RMW on {@code (r, off)}: per node, or a stripe per location. */
-    ReentrantLock unit(SimRegion r, int off) {
-        if (core.config.raoScope() == NicConfig.RaoScope.PER_NODE) {
-            return units[r.home()];
-        }
-        int h = (int) ((r.id() * 0x9E3779B97F4A7C15L + off) >>> 40);
-        return units[h & (units.length - 1)];
+    /** The rao class of a remote RMW on {@code (r, off)} (models.md §4.1). */
+    RaoClass raoClass(SimRegion r, int off) {
+        return RaoClass.of(core.config.raoScope(), r.home(), r.id(), off);
     }
 
-    String unitKey(SimRegion r, int off) {
-        return core.config.raoScope() == NicConfig.RaoScope.PER_NODE ? "n" + r.home() : "l" + r.id() + ":" + off;
+    /** The unit lock of a rao class: one per node, or a stripe of locations. */
+    ReentrantLock unit(RaoClass c) {
+        if (c.isNode()) {
+            return units[c.node()];
+        }
+        int h = (int) ((c.region() * 0x9E3779B97F4A7C15L + c.offset()) >>> 40);
+        return units[h & (units.length - 1)];
     }
 
     /** A new QP of {@code ep} to {@code target}, served by a worker of {@code ep}'s node. */

@@ -39,8 +39,6 @@ final class ConcQp {
         long tail;
         /** Producer-local copy of {@code tail}. */
         long published;
-        /** Per-QP poll counter (PER_QP scope, producer-only). */
-        long polled;
         long p10, p11, p12, p13, p14, p15, p16, p17;
     }
 

@@ -6,6 +6,8 @@ import java.util.concurrent.locks.ReentrantLock;
 import remo.core.rdma.EventLabel;
 import remo.core.rdma.OpKind;
 import remo.core.rdma.OpStatus;
+import remo.core.rdma.RaoClass;
+import remo.core.rdma.SameQpOrder;
 import remo.nic.NicConfig;
 import remo.nic.fabric.ClusterCore;
 import remo.nic.fabric.SimRegion;
@@ -29,6 +31,14 @@ import remo.nic.trace.Recorder;
  */
 final class QpExecutor {
     private static final OpKind[] KINDS = OpKind.values();
+    /** Per kind: whether its first step must follow the earlier remote writes of its QP ({@link SameQpOrder}). */
+    private static final boolean[] FENCED_FIRST_STEP = new boolean[KINDS.length];
+
+    static {
+        for (OpKind k : KINDS) {
+            FENCED_FIRST_STEP[k.ordinal()] = SameQpOrder.firstStepAwaitsEarlierRemoteWrites(k);
+        }
+    }
 
     private final ConcEngine engine;
     private final ClusterCore core;
@@ -169,6 +179,10 @@ final class QpExecutor {
         if (q.delayProbability > 0 && ThreadLocalRandom.current().nextDouble() < q.delayProbability) {
             LockSupport.parkNanos(q.delayMicros * 1000L);
         }
+        if (FENCED_FIRST_STEP[op.kind.ordinal()]) {
+            // the guard of an NRR or NAR: earlier puts and RMWs of the QP are remotedone (Q2)
+            op.fenceIfStorePending();
+        }
         switch (op.kind) {
             case PUT:
                 if (rec == null) {
@@ -184,7 +198,6 @@ final class QpExecutor {
                 break;
             case GET:
                 if (rec == null) {
-                    op.fenceIfStorePending();
                     int[] order = wordOrder(op.words);
                     for (int i = 0; i < op.words; i++) {
                         int k = order == null ? i : order[i];
@@ -238,8 +251,8 @@ final class QpExecutor {
     }
 
     private void rmw(ConcQp q, Wr op) {
-        op.fenceIfStorePending();
-        ReentrantLock unit = engine.unit(op.remote, op.remoteOff);
+        RaoClass cls = engine.raoClass(op.remote, op.remoteOff);
+        ReentrantLock unit = engine.unit(cls);
         int t = q.owner.index;
         long old;
         unit.lock();
@@ -252,7 +265,7 @@ final class QpExecutor {
                 synchronized (rec) {
                     old = op.remote.mem.get(op.remoteOff);
                     int nar = rec.read(EventLabel.NAR, t, op.target(), op.po, 0, 0, op.remote, op.remoteOff, old, -1, op.traceOp, false);
-                    rec.rao(engine.unitKey(op.remote, op.remoteOff), nar);
+                    rec.rao(cls.key(), nar);
                 }
             }
             if (op.kind == OpKind.RFAA) {

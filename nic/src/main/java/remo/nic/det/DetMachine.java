@@ -6,6 +6,8 @@ import java.util.List;
 import remo.core.rdma.EventLabel;
 import remo.core.rdma.OpKind;
 import remo.core.rdma.OpStatus;
+import remo.core.rdma.PollMatching;
+import remo.core.rdma.RaoClass;
 import remo.nic.Call;
 import remo.nic.FailedOp;
 import remo.nic.FaultPlan;
@@ -18,6 +20,7 @@ import remo.nic.fabric.ClusterCore;
 import remo.nic.fabric.Counter;
 import remo.nic.fabric.CpuRmw;
 import remo.nic.fabric.MetricsRegistry;
+import remo.nic.fabric.PollCount;
 import remo.nic.fabric.SimRegion;
 import remo.nic.trace.Recorder;
 
@@ -126,12 +129,15 @@ public final class DetMachine {
         return all;
     }
 
-    private DetOp pollTarget(DetThread t, int n) {
-        if (cfg.pollScope() == NicConfig.PollScope.PER_THREAD) {
-            return t.polled < t.ops.size() ? t.ops.get(t.polled) : null;
-        }
+    /** The scope a {@code poll n} of {@code t} counts in (models.md §3.1), or {@code null} for a QP not created yet. */
+    private PollCount<DetOp> pollScope(DetThread t, int n) {
         DetQp q = t.qp(n);
-        return q != null && q.polled < q.ops.size() ? q.ops.get(q.polled) : null;
+        return PollMatching.select(cfg.pollScope(), q == null ? null : q.pollScope, t.pollScope);
+    }
+
+    private DetOp pollTarget(DetThread t, int n) {
+        PollCount<DetOp> scope = pollScope(t, n);
+        return scope == null ? null : scope.next();
     }
 
     private static SbEntry newestStore(DetThread t, SimRegion r, int off) {
@@ -286,7 +292,8 @@ public final class DetMachine {
         op.qpNumber = q.ops.size() + 1L;
         boolean loopback = target == t.node;
         for (int k = 0; k < words; k++) {
-            WordOp w = new WordOp(op, k, t.nextWordSeq++, remote, remoteOff + k, local, localOff + k);
+            RaoClass cls = kind.isRmw() ? RaoClass.of(cfg.raoScope(), target, remote.id(), remoteOff + k) : null;
+            WordOp w = new WordOp(op, k, t.nextWordSeq++, remote, remoteOff + k, local, localOff + k, cls);
             if (rec != null) {
                 w.traceOp = rec.op(t.index, po, k, op.id(), kind, target, d, loopback);
             }
@@ -381,11 +388,7 @@ public final class DetMachine {
         if (o.status() == OpStatus.FLUSHED && !o.acknowledged) {
             throw qpError(t, "poll(" + n + ")", List.of(o.failure()), o.crashedNode);
         }
-        if (cfg.pollScope() == NicConfig.PollScope.PER_THREAD) {
-            t.polled++;
-        } else {
-            t.qp(n).polled++;
-        }
+        pollScope(t, n).polled++;
         t.endpoint.metrics.add(Counter.POLLS, 1);
         int ev = rec == null ? -1 : rec.marker(EventLabel.P, t.index, t.node, po, n);
         if (o.status() == OpStatus.COMPLETED) {

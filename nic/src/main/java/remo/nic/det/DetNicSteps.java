@@ -5,7 +5,10 @@ import java.util.List;
 import java.util.Map;
 import remo.core.rdma.EventLabel;
 import remo.core.rdma.OpKind;
+import remo.core.rdma.OpStage;
 import remo.core.rdma.OpStatus;
+import remo.core.rdma.RaoClass;
+import remo.core.rdma.SameQpOrder;
 import remo.nic.NicConfig;
 import remo.nic.fabric.ClusterCore;
 import remo.nic.trace.Recorder;
@@ -21,27 +24,29 @@ final class DetNicSteps {
     private final ClusterCore core;
     private final NicConfig cfg;
     private final Recorder rec;
-    /** Holder of each busy unit, by rao class key. */
-    private final Map<String, WordOp> units = new HashMap<>();
+    /** The same-QP guards under the run's flags. */
+    private final SameQpOrder order;
+    /** Holder of each busy unit, by rao class. */
+    private final Map<RaoClass, WordOp> units = new HashMap<>();
 
     DetNicSteps(DetMachine machine) {
         this.m = machine;
         this.core = machine.core;
         this.cfg = machine.cfg;
         this.rec = machine.rec;
+        this.order = new SameQpOrder(cfg.flagValues());
     }
 
     /** Frees the unit {@code w} holds, if it holds one (a fault ends its RMW). */
     void release(WordOp w) {
-        String key = unitKey(w);
-        if (units.get(key) == w) {
-            units.remove(key);
+        if (w.raoClass != null && units.get(w.raoClass) == w) {
+            units.remove(w.raoClass);
         }
     }
 
-    private String unitKey(WordOp w) {
-        return cfg.raoScope() == NicConfig.RaoScope.PER_NODE ? "n" + w.remote.home()
-                : "l" + w.remote.id() + ":" + w.remoteOff;
+    /** Whether {@code w}'s word counts as complete (its op completes when all its words do). */
+    private boolean complete(WordOp w) {
+        return order.complete(w.kind(), w.status());
     }
 
     /** Adds the enabled NIC steps of QP {@code q} to {@code out}, in queue order. */
@@ -57,91 +62,42 @@ final class DetNicSteps {
             es.subList(0, q.head).clear();
             q.head = 0;
         }
-        // what the earlier entries of the queue guarantee (operational.md §4 guards)
-        Guarantees earlier = new Guarantees();
-        boolean blocked = false;
+        // what the earlier entries of the queue guarantee (the guards of operational.md §4)
+        int earlier = SameQpOrder.NOTHING_EARLIER;
         // RANDOM intra-request order (nic.md §4.6): the words of one WR are guard-free among
         // themselves, so a WR's words feed the guarantees only once the next WR (or a fence) starts
-        Guarantees group = cfg.intraRequestOrder() == NicConfig.IntraRequestOrder.RANDOM ? new Guarantees() : null;
+        boolean grouped = cfg.intraRequestOrder() == NicConfig.IntraRequestOrder.RANDOM;
+        int group = SameQpOrder.NOTHING_EARLIER;
         DetOp groupOp = null;
         for (int i = q.head; i < es.size(); i++) {
             Object e = es.get(i);
-            if (group != null && (e == DetQp.FENCE || ((WordOp) e).op != groupOp)) {
-                earlier.addAll(group);
-                group.clear();
+            if (grouped && (e == DetQp.FENCE || ((WordOp) e).op != groupOp)) {
+                earlier = SameQpOrder.both(earlier, group);
+                group = SameQpOrder.NOTHING_EARLIER;
                 groupOp = e == DetQp.FENCE ? null : ((WordOp) e).op;
             }
             if (e == DetQp.FENCE) {
-                blocked |= earlier.notClear;
+                earlier = SameQpOrder.afterFence(earlier);
                 continue;
             }
             WordOp w = (WordOp) e;
-            OpKind k = w.kind();
-            if (!w.done()) {
-                boolean en;
-                if (k == OpKind.PUT) {
-                    en = w.stage == 0 ? !blocked && earlier.putsRead
-                            : earlier.putRmwRemote && (cfg.gpResponderReorder() || earlier.getsRemote);
-                } else if (k == OpKind.GET) {
-                    en = w.stage == 0 ? !blocked && earlier.putRmwRemote && (!cfg.ggRemoteOrder() || earlier.getsRemote)
-                            : !cfg.ggLocalOrder() || earlier.getRmwDone;
-                } else if (w.stage == 0) {
-                    en = !blocked && earlier.putRmwRemote && (!cfg.ggRemoteOrder() || earlier.getsRemote);
-                    if (en && units.get(unitKey(w)) != null) {
-                        en = false;
-                        if (!w.contended) {
-                            w.contended = true;
-                            core.metrics.unitContention(w.remote.home());
-                        }
+            OpStage status = w.status();
+            if (status != OpStage.DONE && order.enabled(earlier, w.kind(), status)) {
+                if (status == OpStage.POSTED && w.raoClass != null && units.get(w.raoClass) != null) {
+                    // the NAR also needs its rao class's unit
+                    if (!w.contended) {
+                        w.contended = true;
+                        core.metrics.unitContention(w.remote.home());
                     }
-                } else if (w.stage == 1) {
-                    en = cfg.gpResponderReorder() || earlier.getsRemote;
                 } else {
-                    en = !cfg.ggLocalOrder() || earlier.getRmwDone;
-                }
-                if (en) {
                     out.add(w);
                 }
             }
-            (group != null ? group : earlier).add(w, cfg);
-        }
-    }
-
-    /** What a run of QP entries guarantees to the entries after it (the conjuncts of the §4 guards). */
-    private static final class Guarantees {
-        boolean putsRead = true;
-        boolean putRmwRemote = true;
-        boolean getsRemote = true;
-        boolean getRmwDone = true;
-        /** Some entry is not {@code fenceclear} (a later fence marker blocks). */
-        boolean notClear;
-
-        void add(WordOp w, NicConfig cfg) {
-            OpKind k = w.kind();
-            if (k == OpKind.PUT) {
-                putsRead &= w.localRead();
-                putRmwRemote &= w.remoteDone();
-            } else if (k == OpKind.GET) {
-                getsRemote &= w.remoteDone();
-                getRmwDone &= w.done();
+            if (grouped) {
+                group = order.after(group, w.kind(), status);
             } else {
-                putRmwRemote &= w.remoteDone();
-                getRmwDone &= w.done();
+                earlier = order.after(earlier, w.kind(), status);
             }
-            notClear |= !w.fenceClear(cfg);
-        }
-
-        void addAll(Guarantees g) {
-            putsRead &= g.putsRead;
-            putRmwRemote &= g.putRmwRemote;
-            getsRemote &= g.getsRemote;
-            getRmwDone &= g.getRmwDone;
-            notClear |= g.notClear;
-        }
-
-        void clear() {
-            putsRead = putRmwRemote = getsRemote = getRmwDone = true;
-            notClear = false;
         }
     }
 
@@ -153,7 +109,7 @@ final class DetNicSteps {
             m.faults.qpFail(op.qp, 0);
             return;
         }
-        boolean wasComplete = w.complete(cfg);
+        boolean wasComplete = complete(w);
         int ti = t.index;
         switch (op.kind()) {
             case PUT:
@@ -197,7 +153,7 @@ final class DetNicSteps {
                 }
             }
         }
-        if (!wasComplete && w.complete(cfg) && ++op.completedWords == op.words()) {
+        if (!wasComplete && complete(w) && ++op.completedWords == op.words()) {
             op.status = OpStatus.COMPLETED;
             op.qp.incomplete--;
             op.qp.metrics.completed++;
@@ -221,7 +177,7 @@ final class DetNicSteps {
             int nar = -1;
             if (rec != null) {
                 nar = rec.read(EventLabel.NAR, ti, op.target(), op.po, 0, 0, w.remote, w.remoteOff, old, -1, w.traceOp, false);
-                rec.rao(unitKey(w), nar);
+                rec.rao(w.raoClass.key(), nar);
             }
             if (op.kind() == OpKind.RFAA) {
                 w.writes = true;
@@ -235,7 +191,7 @@ final class DetNicSteps {
                 }
             }
             if (w.writes) {
-                units.put(unitKey(w), w);
+                units.put(w.raoClass, w);
                 w.stage = 1;
             } else {
                 w.stage = 2;
@@ -245,7 +201,7 @@ final class DetNicSteps {
             if (rec != null) {
                 rec.write(EventLabel.NRW, ti, op.target(), op.po, 0, 1, w.remote, w.remoteOff, w.nv, w.traceOp, false, true);
             }
-            units.remove(unitKey(w));
+            units.remove(w.raoClass);
             w.stage = 2;
         } else {
             w.local.mem.set(w.localOff, w.v);

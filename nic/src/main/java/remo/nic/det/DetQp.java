@@ -3,6 +3,7 @@ package remo.nic.det;
 import java.util.ArrayList;
 import java.util.List;
 import remo.nic.fabric.MetricsRegistry;
+import remo.nic.fabric.PollCount;
 
 /** A queue pair in deterministic mode: {@code Q_(t,n)} of operational.md §1, plus its ERROR state. */
 final class DetQp {
@@ -25,7 +26,8 @@ final class DetQp {
     int crashedNode;
     /** Every WR posted to this QP (BUFFERED included), in posting order: the poll scope. */
     final List<DetOp> ops = new ArrayList<>();
-    int polled;
+    /** The PER_QP poll scope: the ops of this QP. */
+    final PollCount<DetOp> pollScope = new PollCount<>(ops);
     /** WRs not yet COMPLETED or FLUSHED (BUFFERED included), for qpCapacity. */
     int incomplete;
     /** Mean NIC hold of this QP's steps, -1 until drawn (SWARM). */

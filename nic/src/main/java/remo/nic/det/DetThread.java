@@ -8,6 +8,7 @@ import remo.nic.Call;
 import remo.nic.ThreadBody;
 import remo.nic.ThreadScript;
 import remo.nic.fabric.ClusterCore;
+import remo.nic.fabric.PollCount;
 
 /**
  * A simulated thread in deterministic mode: its machine state (store buffer, QPs, op table,
@@ -50,7 +51,8 @@ final class DetThread {
     /** Every op posted, in posting order (the PER_THREAD poll scope and the gf scope). */
     final List<DetOp> ops = new ArrayList<>();
     int gfFrom;
-    int polled;
+    /** The PER_THREAD poll scope: every op of the thread. */
+    final PollCount<DetOp> pollScope = new PollCount<>(ops);
     long nextOpId = 1;
     int nextWordSeq;
     /** Per work id index: its ops in posting order, and the first not yet covered by a returned wait. */

@@ -1,7 +1,9 @@
 package remo.nic.det;
 
 import remo.core.rdma.OpKind;
-import remo.nic.NicConfig;
+import remo.core.rdma.OpStage;
+import remo.core.rdma.RaoClass;
+import remo.core.rdma.SameQpOrder;
 import remo.nic.fabric.SimRegion;
 
 /**
@@ -32,8 +34,10 @@ final class WordOp {
     /** Whether a busy unit has been counted for this NAR (rmwUnitContention). */
     boolean contended;
     int traceOp = -1;
+    /** The rao class of a remote RMW's word ({@link RaoClass}), {@code null} for puts and gets. */
+    final RaoClass raoClass;
 
-    WordOp(DetOp op, int word, int seq, SimRegion remote, int remoteOff, SimRegion local, int localOff) {
+    WordOp(DetOp op, int word, int seq, SimRegion remote, int remoteOff, SimRegion local, int localOff, RaoClass raoClass) {
         this.op = op;
         this.word = word;
         this.seq = seq;
@@ -41,6 +45,7 @@ final class WordOp {
         this.remoteOff = remoteOff;
         this.local = local;
         this.localOff = localOff;
+        this.raoClass = raoClass;
     }
 
     OpKind kind() {
@@ -55,24 +60,13 @@ final class WordOp {
         return stage >= (isRmw() ? 3 : 2);
     }
 
-    boolean localRead() {
-        return op.kind() == OpKind.PUT && stage >= 1;
-    }
-
-    boolean remoteDone() {
+    /** The status of operational.md §1 its stage stands for (what the guards of {@link SameQpOrder} read). */
+    OpStage status() {
         switch (op.kind()) {
-            case PUT: return stage >= 2;
-            case GET: return stage >= 1;
-            default: return stage >= 2;
+            case PUT: return stage == 0 ? OpStage.POSTED : stage == 1 ? OpStage.READ : OpStage.DONE;
+            case GET: return stage == 0 ? OpStage.POSTED : stage == 1 ? OpStage.FETCHED : OpStage.DONE;
+            default: return stage == 0 ? OpStage.POSTED : stage == 1 ? OpStage.LOCKED : stage == 2 ? OpStage.WRITTEN : OpStage.DONE;
         }
-    }
-
-    boolean complete(NicConfig c) {
-        return done() || (op.kind() == OpKind.PUT && c.putCompletion() == NicConfig.PutCompletion.LOCAL_READ_DONE && stage >= 1);
-    }
-
-    boolean fenceClear(NicConfig c) {
-        return c.rfenceScope() == NicConfig.RfenceScope.ALL ? complete(c) : op.kind() == OpKind.PUT || done();
     }
 
     /** The name of the next step. */

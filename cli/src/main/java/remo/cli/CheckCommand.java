@@ -126,7 +126,7 @@ final class CheckCommand implements Callable<Integer> {
                 err.println(Diagnostic.warning("W-EXPECT", expect.toString(), Position.START, "no row for "
                         + in.shown() + ": the test is not compared").format());
             }
-            reporting.testFinished(o, runner, judgement == null ? null : judgement.expectedVerdict(), err);
+            reporting.testFinished(o, judgement == null ? null : judgement.expectedVerdict(), err);
             for (Diagnostic w : o.warnings()) {
                 err.println(modelOptions.locate(w, originalArgs).format());
             }
@@ -175,7 +175,7 @@ final class CheckCommand implements Callable<Integer> {
     /** The model a test ran (or would have run) under, for per-model expectation columns. */
     private String modelName(TestOutcome o) {
         if (o.result() != null) {
-            return o.result().model();
+            return o.result().model().name();
         }
         if (modelOptions.model != null) {
             return java.nio.file.Path.of(modelOptions.model).getFileName().toString().replaceFirst("\\.cat$", "");
@@ -202,7 +202,7 @@ final class CheckCommand implements Callable<Integer> {
             } else {
                 ran++;
                 var r = o.result();
-                line.append(String.format(Locale.ROOT, "%-10s %-12s States %-4d %6.2fs", r.verdictWord(), r.model(),
+                line.append(String.format(Locale.ROOT, "%-10s %-12s States %-4d %6.2fs", r.verdictWord(), r.model().name(),
                         r.states().size(), r.seconds()));
                 if (r.partial()) {
                     line.append("  PARTIAL");

@@ -9,7 +9,6 @@ import java.util.Locale;
 import java.util.Set;
 import remo.checker.CheckOptions;
 import remo.checker.TestOutcome;
-import remo.checker.TestRunner;
 import remo.checker.Verdict;
 import remo.cli.report.GraphBuilder;
 import remo.cli.report.GraphWriter;
@@ -134,23 +133,13 @@ final class CheckReporting implements AutoCloseable {
     /**
      * A test finished: draws its graphs and records its JSON entry.
      *
-     * @param o        the outcome
-     * @param runner   the runner (for the test's model)
+     * @param o        the outcome (its result holds the model it was checked under)
      * @param expected the expected verdict, or {@code null}
      * @param err      standard error (guarded)
      */
-    void testFinished(TestOutcome o, TestRunner runner, Verdict expected, PrintStream err) {
+    void testFinished(TestOutcome o, Verdict expected, PrintStream err) {
         progress.testFinished();
-        CatModel model = null;
-        if (o.ran() && options.collectsExecutions()) {
-            try {
-                model = runner.modelFor(o.program());
-            } catch (DiagnosticException e) {
-                // cannot happen: the test ran with this model
-                err.println(e.diagnostic().format());
-                failed = true;
-            }
-        }
+        CatModel model = o.ran() && options.collectsExecutions() ? o.result().model() : null;
         if (model != null) {
             for (String name : new GraphBuilder(model, skippedChecks, show.relations()).unknownRelations()) {
                 if (warned.add(model.name() + "/" + name)) {

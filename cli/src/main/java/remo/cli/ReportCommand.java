@@ -116,8 +116,8 @@ final class ReportCommand implements Callable<Integer> {
                     guardedErr.println(o.error().format());
                     inputError = true;
                 }
-                ReportEntry e = maker.entry(in.path(), o, ReportEntries.modelOf(runner, o),
-                        expectations == null ? null : expectations.judge(in.path(), o, o.result() != null ? o.result().model()
+                ReportEntry e = maker.entry(in.path(), o, o.ran() ? o.result().model() : null,
+                        expectations == null ? null : expectations.judge(in.path(), o, o.result() != null ? o.result().model().name()
                                 : o.program() == null ? null : TestRunner.defaultModel(o.program())).expectedVerdict());
                 if (e.mismatch()) {
                     mismatches++;

@@ -119,7 +119,7 @@ public record SimulationReport(Program program, String mode, String policy, long
         Set<FinalState> rows = new TreeSet<>(allowedStates());
         rows.addAll(observed.keySet());
         sb.append(String.format(Locale.ROOT, "Histogram (%s observed) beside %s's allowed set (%s)%n",
-                count(observed.size(), "state"), allowed.model(), count(allowedStates().size(), "state")));
+                count(observed.size(), "state"), allowed.model().name(), count(allowedStates().size(), "state")));
         if (allowed.partial()) {
             sb.append("Warning: the allowed set is partial (" + allowed.partialReason()
                     + "); states outside it are not reported as violations\n");

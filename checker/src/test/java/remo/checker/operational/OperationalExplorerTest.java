@@ -96,7 +96,7 @@ class OperationalExplorerTest {
         assertEquals(9, r.explored());
         assertEquals(1, r.fullStates().size());
         assertEquals("operational", r.engine());
-        assertEquals("rdma-tso-rmw", r.model());
+        assertEquals("rdma-tso-rmw", r.model().name());
     }
 
     @Test

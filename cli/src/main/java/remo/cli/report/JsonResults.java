@@ -59,7 +59,7 @@ public final class JsonResults {
             states.add(new ResultDocument.State(values(e.getKey(), p), e.getKey().format(p), e.getValue()));
         }
         String condition = p.quantifier().keyword() + " (" + ProgramPrinter.printProp(p.condition(), p.dialect()) + ")";
-        return new ResultDocument.Test(o.file(), p.name(), "ok", r.model(), r.engine(), flags, r.raisedFlags(),
+        return new ResultDocument.Test(o.file(), p.name(), "ok", r.model().name(), r.engine(), flags, r.raisedFlags(),
                 p.quantifier().kind(), condition, r.verdictWord(), r.ok(), r.observation().word(), states, r.positive(),
                 r.negative(), r.blocked(), r.explored(), r.seconds(), r.partial(), r.partialReason(),
                 expected == null ? null : expected.word(), expected == null ? null : r.decided() && expected != r.verdict(), warnings,

@@ -10,7 +10,6 @@ import remo.checker.Execution;
 import remo.checker.TestOutcome;
 import remo.checker.TestRunner;
 import remo.checker.Verdict;
-import remo.core.DiagnosticException;
 import remo.models.CatModel;
 
 /**
@@ -97,17 +96,5 @@ public final class ReportEntries {
             }
         }
         return new ReportEntry(o.file(), o.name(), source, o.result(), null, expected, caption, svg, dot);
-    }
-
-    /** The model of a test that ran, via its runner. */
-    public static CatModel modelOf(TestRunner runner, TestOutcome o) {
-        if (!o.ran()) {
-            return null;
-        }
-        try {
-            return runner.modelFor(o.program());
-        } catch (DiagnosticException e) {
-            return null;
-        }
     }
 }

@@ -29,6 +29,7 @@ public final class TestRunner {
     private final Map<Flag, String> commandLineFlags;
     private final CheckOptions options;
     private final Engine engine;
+    private final Map<String, Position> skipCheckPositions;
     private final Map<String, CatModel> models = new HashMap<>();
     private final java.util.Set<String> warnedModels = new java.util.HashSet<>();
 
@@ -52,6 +53,18 @@ public final class TestRunner {
      */
     public TestRunner(ModelLibrary library, String modelArg, Map<Flag, String> commandLineFlags, CheckOptions options,
                       Engine engine) {
+        this(library, modelArg, commandLineFlags, options, engine, Map.of());
+    }
+
+    /**
+     * A runner that reports W-SKIPCHECK at the command-line position of each skipped check's name.
+     *
+     * @param skipCheckPositions where each {@code --skipcheck} name is on the command line (names
+     *                           missing here are reported at {@code <command line>:1:1})
+     */
+    public TestRunner(ModelLibrary library, String modelArg, Map<Flag, String> commandLineFlags, CheckOptions options,
+                      Engine engine, Map<String, Position> skipCheckPositions) {
+        this.skipCheckPositions = Map.copyOf(skipCheckPositions);
         this.library = library;
         this.modelArg = modelArg;
         this.commandLineFlags = Map.copyOf(commandLineFlags);
@@ -94,7 +107,8 @@ public final class TestRunner {
         List<Diagnostic> out = new java.util.ArrayList<>();
         for (String s : new java.util.TreeSet<>(options.skippedChecks())) {
             if (!names.contains(s)) {
-                out.add(Diagnostic.warning("W-SKIPCHECK", ModelLibrary.COMMAND_LINE, Position.START, "model " + model.name()
+                out.add(Diagnostic.warning("W-SKIPCHECK", ModelLibrary.COMMAND_LINE,
+                        skipCheckPositions.getOrDefault(s, Position.START), "model " + model.name()
                         + " has no check named '" + s + "' (its checks: " + String.join(", ", new java.util.TreeSet<>(names)) + ")"));
             }
         }

@@ -43,12 +43,12 @@ final class BenchCommand implements Callable<Integer> {
         TestRunner runner;
         try {
             if (rounds < 1) {
-                throw ModelOptions.usage(spec.commandLine().getParseResult().originalArgs(), "--rounds",
+                throw ModelOptions.usage(ArgumentPositions.of(spec), "--rounds",
                         "--rounds must be at least 1, not " + rounds);
             }
-            runner = new TestRunner(new ModelLibrary(), modelOptions.model,
-                    modelOptions.prepare(spec.commandLine().getParseResult().originalArgs()), modelOptions.checkOptions(),
-                    modelOptions.engine());
+            ArgumentPositions at = ArgumentPositions.of(spec);
+            runner = new TestRunner(new ModelLibrary(), modelOptions.model, modelOptions.prepare(at),
+                    modelOptions.checkOptions(), modelOptions.engine(), modelOptions.skipCheckPositions(at));
         } catch (DiagnosticException e) {
             System.err.println(e.diagnostic().format());
             return 2;
@@ -66,12 +66,12 @@ final class BenchCommand implements Callable<Integer> {
                         remo.core.Position.START, in.problem()), List.of())
                         : runner.run(in.path(), in.shown());
                 if (round == 1) {
-                    List<String> args = spec.commandLine().getParseResult().originalArgs();
+                    ArgumentPositions args = ArgumentPositions.of(spec);
                     for (remo.core.Diagnostic w : o.warnings()) {
-                        System.err.println(modelOptions.locate(w, args).format());
+                        System.err.println(modelOptions.atOption(w, args).format());
                     }
                     if (o.error() != null) {
-                        System.err.println(modelOptions.locate(o.error(), args).format());
+                        System.err.println(modelOptions.atOption(o.error(), args).format());
                     }
                 }
                 if (o.error() != null) {

@@ -61,7 +61,7 @@ final class CheckCommand implements Callable<Integer> {
     public Integer call() {
         PrintStream out = spec.commandLine().getOut() == null ? System.out : new PrintStream(System.out, true);
         PrintStream err = System.err;
-        List<String> originalArgs = spec.commandLine().getParseResult().originalArgs();
+        ArgumentPositions originalArgs = ArgumentPositions.of(spec);
         List<Inputs.Input> files = Inputs.expand(inputs);
         CheckReporting reporting;
         try {
@@ -80,7 +80,7 @@ final class CheckCommand implements Callable<Integer> {
         }
     }
 
-    private int run(PrintStream out, PrintStream err, List<String> originalArgs, List<Inputs.Input> files,
+    private int run(PrintStream out, PrintStream err, ArgumentPositions originalArgs, List<Inputs.Input> files,
                     CheckReporting reporting) {
         Map<Flag, String> flags;
         ExpectationFile expectations = null;
@@ -96,7 +96,8 @@ final class CheckCommand implements Callable<Integer> {
             return 2;
         }
         TestRunner runner = new TestRunner(new ModelLibrary(), modelOptions.model, flags,
-                reporting.checkOptions(modelOptions.checkOptions()), modelOptions.engine());
+                reporting.checkOptions(modelOptions.checkOptions()), modelOptions.engine(),
+                modelOptions.skipCheckPositions(originalArgs));
         List<TestOutcome> outcomes = new ArrayList<>();
         List<String> mismatches = new ArrayList<>();
         List<String> undecided = new ArrayList<>();
@@ -128,7 +129,7 @@ final class CheckCommand implements Callable<Integer> {
             }
             reporting.testFinished(o, judgement == null ? null : judgement.expectedVerdict(), err);
             for (Diagnostic w : o.warnings()) {
-                err.println(modelOptions.locate(w, originalArgs).format());
+                err.println(modelOptions.atOption(w, originalArgs).format());
             }
             if (judgement != null && judgement.status() == ExpectationFile.Status.MISMATCH) {
                 mismatches.add(in.shown() + ": expected " + judgement.expected() + ", got " + judgement.actual());
@@ -137,7 +138,7 @@ final class CheckCommand implements Callable<Integer> {
             }
             if (o.error() != null) {
                 boolean expectedRejection = judgement != null && judgement.status() == ExpectationFile.Status.AGREE;
-                err.println(modelOptions.locate(o.error(), originalArgs).format());
+                err.println(modelOptions.atOption(o.error(), originalArgs).format());
                 inputError |= !expectedRejection;
                 continue;
             }

@@ -39,8 +39,8 @@ final class CheckReporting implements AutoCloseable {
     private int graphsWritten;
     private boolean failed;
 
-    /** The command line, to locate warnings about arguments. */
-    private List<String> args = List.of();
+    /** Where the command line's options are, to locate warnings about arguments. */
+    private ArgumentPositions args = ArgumentPositions.none();
 
     private CheckReporting(ReportOptions options, ShowRequest show, Set<String> skippedChecks, GraphWriter graphs,
                            Progress progress) {
@@ -64,30 +64,30 @@ final class CheckReporting implements AutoCloseable {
      *                         or {@code --json-executions} without {@code --json}; E-USAGE for an empty
      *                         {@code --graph}
      */
-    static CheckReporting open(ReportOptions options, List<String> originalArgs, int totalTests, Set<String> skippedChecks,
+    static CheckReporting open(ReportOptions options, ArgumentPositions originalArgs, int totalTests, Set<String> skippedChecks,
                                boolean interactive, PrintStream err) throws DiagnosticException {
         OutputPath.requireNonEmpty(originalArgs, "--graph", options.graphDir);
         ShowRequest show;
         try {
             show = ShowRequest.parse(options.show);
         } catch (IllegalArgumentException e) {
-            throw optionError(originalArgs, "--show", e.getMessage());
+            throw usage(originalArgs.option("--show"), e.getMessage());
         }
         String format = options.format.toLowerCase(Locale.ROOT);
         if (!List.of("dot", "svg", "png").contains(format)) {
-            throw optionError(originalArgs, options.format, "--format must be dot, svg or png, not '" + options.format + "'");
+            throw usage(originalArgs.value("--format"), "--format must be dot, svg or png, not '" + options.format + "'");
         }
         if (options.maxGraphs < 1) {
             throw new DiagnosticException(Diagnostic.error("E-USAGE", ModelLibrary.COMMAND_LINE,
-                    ModelOptions.valuePosition(originalArgs, "--max-graphs"), "--max-graphs must be at least 1"));
+                    originalArgs.value("--max-graphs"), "--max-graphs must be at least 1"));
         }
         if (options.jsonExecutions && !options.json) {
-            throw optionError(originalArgs, "--json-executions", "--json-executions needs --json");
+            throw usage(originalArgs.option("--json-executions"), "--json-executions needs --json");
         }
-        if (options.graphDir == null && originalArgs.stream().anyMatch(a -> a.equals("--format") || a.startsWith("--format="))) {
+        if (options.graphDir == null && originalArgs.has("--format")) {
             // a warning about the command line: printed even with --quiet, like every diagnostic
             err.println(Diagnostic.warning("W-FORMAT-WITHOUT-GRAPH", ModelLibrary.COMMAND_LINE,
-                    ModelOptions.valuePosition(originalArgs, "--format"),
+                    originalArgs.value("--format"),
                     "--format " + options.format + " has no effect without --graph DIR; no graphs are drawn").format());
         }
         GraphWriter graphs = null;
@@ -97,13 +97,26 @@ final class CheckReporting implements AutoCloseable {
         }
         Progress progress = Progress.create(totalTests, interactive, options.quiet, err);
         CheckReporting r = new CheckReporting(options, show, Set.copyOf(skippedChecks), graphs, progress);
-        r.args = List.copyOf(originalArgs);
+        r.args = originalArgs;
         return r;
     }
 
-    private static DiagnosticException optionError(List<String> args, String arg, String message) {
-        return new DiagnosticException(Diagnostic.error("E-USAGE", ModelLibrary.COMMAND_LINE,
-                new Position(1, ModelOptions.column(args, arg)), message));
+    private static DiagnosticException usage(Position at, String message) {
+        return new DiagnosticException(Diagnostic.error("E-USAGE", ModelLibrary.COMMAND_LINE, at, message));
+    }
+
+    /** Where {@code element} is in the {@code --show} list on the command line ({@code 1:1} if it is not). */
+    private Position shownAt(String element) {
+        for (int n = 0; n < options.show.size(); n++) {
+            int offset = 0;
+            for (String part : options.show.get(n).split(",", -1)) {
+                if (part.equals(element)) {
+                    return args.valueOffset("--show", n, offset);
+                }
+                offset += part.length() + 1;
+            }
+        }
+        return Position.START;
     }
 
     /** {@code stream} guarded against the progress line. */
@@ -144,8 +157,8 @@ final class CheckReporting implements AutoCloseable {
             for (String name : new GraphBuilder(model, skippedChecks, show.relations()).unknownRelations()) {
                 if (warned.add(model.name() + "/" + name)) {
                     // a warning about the command line: printed even with --quiet, like every diagnostic
-                    err.println(Diagnostic.warning("W-SHOW", remo.models.ModelLibrary.COMMAND_LINE, new Position(1,
-                            ModelOptions.column(args, name)), "model " + model.name() + " defines no relation '" + name
+                    err.println(Diagnostic.warning("W-SHOW", remo.models.ModelLibrary.COMMAND_LINE, shownAt(name),
+                            "model " + model.name() + " defines no relation '" + name
                             + "' (--show); not drawn").format());
                 }
             }

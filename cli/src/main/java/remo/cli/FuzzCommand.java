@@ -18,7 +18,6 @@ import remo.core.DiagnosticException;
 import remo.core.Position;
 import remo.litmus.ProgramPrinter;
 import remo.models.ModelLibrary;
-import remo.models.cat.CatException;
 
 /**
  * {@code remo fuzz}: differential testing of the cat models against the abstract machines on
@@ -59,7 +58,7 @@ final class FuzzCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintStream o = System.out;
-        List<String> args = spec.commandLine().getParseResult().originalArgs();
+        ArgumentPositions args = ArgumentPositions.of(spec);
         List<DiagnosticException> usage = new ArrayList<>();
         models.removeIf(String::isBlank);
         if (models.isEmpty()) {
@@ -86,7 +85,7 @@ final class FuzzCommand implements Callable<Integer> {
             return 2;
         }
         try {
-            OutputPath.requireNonEmpty(spec.commandLine().getParseResult().originalArgs(), "--out", out);
+            OutputPath.requireNonEmpty(args, "--out", out);
         } catch (DiagnosticException e) {
             System.err.println(e.diagnostic().format());
             return 2;
@@ -106,7 +105,7 @@ final class FuzzCommand implements Callable<Integer> {
         DifferentialFuzzer fuzzer;
         try {
             fuzzer = new DifferentialFuzzer(seed, models, maxCandidates);
-        } catch (CatException e) {
+        } catch (DiagnosticException e) {
             remo.core.Diagnostic d = e.diagnostic();
             if (d.file().equals(ModelLibrary.COMMAND_LINE)) {
                 d = ModelOptions.optionError("E-MODEL", args, "--models", d.message()).diagnostic();

@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
-import java.util.List;
 import remo.core.Diagnostic;
 import remo.core.DiagnosticException;
 import remo.core.Position;
@@ -26,7 +25,7 @@ final class OutputPath {
      * @param path   its value, or {@code null} when the option is absent
      * @throws DiagnosticException E-USAGE at the option's value
      */
-    static void requireNonEmpty(List<String> args, String option, Path path) throws DiagnosticException {
+    static void requireNonEmpty(ArgumentPositions args, String option, Path path) throws DiagnosticException {
         if (path != null && path.toString().isEmpty()) {
             throw ModelOptions.usage(args, option, option + " needs a path, not an empty string");
         }

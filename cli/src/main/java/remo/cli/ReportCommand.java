@@ -70,7 +70,7 @@ final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintStream err = System.err;
-        List<String> originalArgs = spec.commandLine().getParseResult().originalArgs();
+        ArgumentPositions originalArgs = ArgumentPositions.of(spec);
         Map<Flag, String> flags;
         ExpectationFile expectations = null;
         try {

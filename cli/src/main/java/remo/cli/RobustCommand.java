@@ -90,15 +90,14 @@ final class RobustCommand implements Callable<Integer> {
     public Integer call() {
         PrintStream out = System.out;
         PrintStream err = System.err;
-        List<String> args = spec.commandLine().getParseResult().originalArgs();
+        ArgumentPositions args = ArgumentPositions.of(spec);
         List<Notion> notions;
         switch (notion) {
             case "state": notions = List.of(Notion.STATE); break;
             case "trace": notions = List.of(Notion.TRACE); break;
             case "both": notions = List.of(Notion.STATE, Notion.TRACE); break;
             default:
-                err.println(Diagnostic.error("E-USAGE", ModelLibrary.COMMAND_LINE, new Position(1,
-                        ModelOptions.column(args, notion)),
+                err.println(Diagnostic.error("E-USAGE", ModelLibrary.COMMAND_LINE, args.value("--notion"),
                         "--notion must be state, trace or both, not '" + notion + "'").format());
                 return 2;
         }
@@ -122,15 +121,15 @@ final class RobustCommand implements Callable<Integer> {
         try {
             // usage errors before any test: nothing on standard output
             if (weakModel != null) {
-                CatModel weak = ModelOptions.load(library, weakModel, args);
+                CatModel weak = ModelOptions.load(library, weakModel, args.value("--weak"));
                 if (strongModel == null && Robustness.strongCounterpart(weak.name()) == null) {
                     throw new DiagnosticException(Diagnostic.error("E-MODEL", ModelLibrary.COMMAND_LINE,
-                            new Position(1, ModelOptions.column(args, weakModel)),
+                            args.value("--weak"),
                             "no strong counterpart is known for model '" + weakModel + "'; name one with --strong"));
                 }
             }
             if (strongModel != null) {
-                ModelOptions.load(library, strongModel, args);
+                ModelOptions.load(library, strongModel, args.value("--strong"));
             }
         } catch (DiagnosticException e) {
             err.println(e.diagnostic().format());

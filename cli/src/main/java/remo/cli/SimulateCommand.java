@@ -2,7 +2,6 @@ package remo.cli;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -76,7 +75,7 @@ final class SimulateCommand implements Callable<Integer> {
         var err = System.err;
         LitmusSimulator.Mode m;
         SchedulerPolicy p;
-        List<String> cmd = spec.commandLine().getParseResult().originalArgs();
+        ArgumentPositions cmd = ArgumentPositions.of(spec);
         ModelLibrary library = new ModelLibrary();
         java.util.Map<remo.core.Flag, String> cliFlags;
         CatModel named;
@@ -100,7 +99,7 @@ final class SimulateCommand implements Callable<Integer> {
                 throw ModelOptions.usage(cmd, "--policy", e.getMessage());
             }
             cliFlags = modelOptions.flags(cmd);
-            named = modelOptions.model != null ? ModelOptions.load(library, modelOptions.model, cmd) : null;
+            named = modelOptions.model != null ? ModelOptions.load(library, modelOptions.model, cmd.value("--model")) : null;
         } catch (DiagnosticException e) {
             err.println(e.diagnostic().format());
             return 2;

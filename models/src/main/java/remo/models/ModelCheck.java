@@ -39,6 +39,11 @@ public final class ModelCheck {
         return kind;
     }
 
+    /** The check's keyword: {@code acyclic}, {@code irreflexive} or {@code empty} (models.md §7.2). */
+    public String kindKeyword() {
+        return kind.keyword();
+    }
+
     /** Whether the check is negated ({@code ~acyclic …}). */
     public boolean negated() {
         return negated;

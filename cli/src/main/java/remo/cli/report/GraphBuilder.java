@@ -79,7 +79,7 @@ public final class GraphBuilder {
             GraphCheck.Verdict v = GraphCheck.check(x, model, skippedChecks);
             String check = v.failedCheck() != null ? v.failedCheck() : x.failedCheck();
             ModelCheck mc = findCheck(check);
-            violation = new GraphDrawing.Violation(check, mc == null ? null : mc.kind().keyword(),
+            violation = new GraphDrawing.Violation(check, mc == null ? null : mc.kindKeyword(),
                     mc == null ? null : mc.expressionText(), v.consistent() ? List.of() : v.cycle());
         }
         Set<Integer> onCycle = violation == null ? Set.of() : Set.copyOf(violation.cycle());

@@ -45,6 +45,7 @@ public final class ConcEngine implements Engine {
     private final ReentrantLock[] units;
     final QpExecutor executor;
 
+    /** The concurrent engine of a cluster, with {@code workersPerNode} NIC workers per node. */
     public ConcEngine(ClusterCore core, int workersPerNode, FaultPlan faults) {
         this.core = core;
         this.workersPerNode = workersPerNode;

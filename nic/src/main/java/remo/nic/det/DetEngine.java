@@ -49,6 +49,7 @@ public final class DetEngine implements Engine {
     private int scheduleLength;
     private long step;
 
+    /** The deterministic engine of a cluster: seed, policy, faults, step limit and an optional schedule to replay. */
     public DetEngine(ClusterCore core, long seed, SchedulerPolicy policy, FaultPlan faults, long stepLimit, Schedule replay) {
         this.core = core;
         this.machine = new DetMachine(core, faults);

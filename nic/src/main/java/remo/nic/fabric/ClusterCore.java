@@ -53,6 +53,7 @@ public final class ClusterCore {
     private volatile Phase phase = Phase.SETUP;
     private SimCluster cluster;
 
+    /** A cluster of {@code size} nodes (numbered from 1) with the given configuration and tracing. */
     public ClusterCore(int size, NicConfig config, boolean tracing, boolean spinCompression) {
         this.size = size;
         this.config = config;
@@ -66,26 +67,32 @@ public final class ClusterCore {
         this.crashed = new AtomicIntegerArray(size + 1);
     }
 
+    /** Attaches the public cluster object this state belongs to. */
     public void attach(SimCluster c) {
         this.cluster = c;
     }
 
+    /** The public cluster object. */
     public SimCluster cluster() {
         return cluster;
     }
 
+    /** The lifecycle phase. */
     public Phase phase() {
         return phase;
     }
 
+    /** Enters lifecycle phase {@code p}. */
     public void phase(Phase p) {
         phase = p;
     }
 
+    /** Closes the cluster: every later API call throws. */
     public void close() {
         closed = true;
     }
 
+    /** Whether the cluster is closed. */
     public boolean closed() {
         return closed;
     }
@@ -104,20 +111,24 @@ public final class ClusterCore {
         }
     }
 
+    /** Node {@code id}. @throws remo.nic.error.NoSuchNodeException for an id outside 1..size */
     public SimNode node(int id) {
         checkOpen("node");
         checkNode("node", id);
         return nodes[id];
     }
 
+    /** Whether {@code node} has crashed (nic.md §7.3). */
     public boolean crashed(int node) {
         return crashed.get(node) != 0;
     }
 
+    /** Marks {@code node} crashed. */
     public void markCrashed(int node) {
         crashed.set(node, 1);
     }
 
+    /** The crashed nodes, ascending. */
     public List<Integer> crashedNodes() {
         List<Integer> out = new ArrayList<>();
         for (int n = 1; n <= size; n++) {

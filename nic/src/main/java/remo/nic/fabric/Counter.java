@@ -33,10 +33,12 @@ public enum Counter {
         this.metricName = metricName;
     }
 
+    /** The counter of ops of kind {@code k} posted. */
     public static Counter posted(OpKind k) {
         return VALUES[OPS_POSTED_PUT.ordinal() + k.ordinal()];
     }
 
+    /** The counter of loopback ops of kind {@code k} posted. */
     public static Counter loopback(OpKind k) {
         return VALUES[LOOPBACK_PUT.ordinal() + k.ordinal()];
     }

@@ -43,6 +43,7 @@ public abstract class EndpointBase implements Endpoint {
     private final List<WorkId> workIds = new ArrayList<>();
     private final Map<String, Long> registers = new LinkedHashMap<>();
 
+    /** The endpoint of thread {@code name} (spawn index {@code index}) on {@code node}. */
     public EndpointBase(ClusterCore core, String name, int node, int index) {
         this.core = core;
         this.name = name;
@@ -53,6 +54,7 @@ public abstract class EndpointBase implements Endpoint {
 
     // ------------------------------------------------------------------ checks (nic.md §8)
 
+    /** The prefix of messages about call {@code op}: the thread, its node and the call. */
     public String who(String op) {
         return op + " by thread '" + name + "' on node " + node;
     }
@@ -74,6 +76,7 @@ public abstract class EndpointBase implements Endpoint {
         }
     }
 
+    /** Counts a rejected call (a usage error) and returns {@code e} to throw. */
     public final RuntimeException rejected(RuntimeException e) {
         metrics.add(Counter.REJECTED, 1);
         return e;
@@ -136,12 +139,14 @@ public abstract class EndpointBase implements Endpoint {
         return s;
     }
 
+    /** Rejects a work id of another endpoint. */
     public final void checkWorkId(String op, WorkId d) {
         if (d != null && d.owner() != this) {
             throw rejected(new ForeignWorkIdException(who(op) + ": work id " + d + " belongs to another endpoint"));
         }
     }
 
+    /** Rejects a WR size outside 1..maxRequestWords. */
     public final void checkWords(String op, int words) {
         if (words > core.config.maxRequestWords()) {
             throw rejected(new IllegalArgumentException(who(op) + ": " + words + " words exceed maxRequestWords = "
@@ -149,12 +154,14 @@ public abstract class EndpointBase implements Endpoint {
         }
     }
 
+    /** Rejects a node outside the cluster. */
     public final void checkNode(String op, int n) {
         if (n < 1 || n > core.size) {
             throw rejected(new NoSuchNodeException(who(op) + ": node " + n + " does not exist (nodes are 1.." + core.size + ")"));
         }
     }
 
+    /** Rejects a completion call of the other completion mode (nic.md §2.4). */
     public final void checkMode(String op, NicConfig.CompletionMode required) {
         if (core.config.completionMode() != required) {
             throw rejected(new CompletionModeException(who(op) + ": not available in completion mode "
@@ -203,6 +210,7 @@ public abstract class EndpointBase implements Endpoint {
         }
     }
 
+    /** The argument checks of a put. */
     public final void checkPut(WorkId d, Region dst, int dstOff, Region src, int srcOff, int words) {
         checkWorkId("put", d);
         checkWords("put", words);
@@ -210,6 +218,7 @@ public abstract class EndpointBase implements Endpoint {
         remoteOperand("put", "destination", dst, dstOff, words, Access.REMOTE_WRITE);
     }
 
+    /** The argument checks of a get. */
     public final void checkGet(WorkId d, Region dst, int dstOff, Region src, int srcOff, int words) {
         checkWorkId("get", d);
         checkWords("get", words);
@@ -217,6 +226,7 @@ public abstract class EndpointBase implements Endpoint {
         remoteOperand("get", "source", src, srcOff, words, Access.REMOTE_READ);
     }
 
+    /** The argument checks of an rcas or rfaa. */
     public final void checkRmw(String op, WorkId d, Region result, int resultOff, Region target, int targetOff) {
         checkWorkId(op, d);
         localOperand(op, "result word", result, resultOff, 1, Access.LOCAL_WRITE);
@@ -253,6 +263,7 @@ public abstract class EndpointBase implements Endpoint {
     public void onNewWorkId(WorkId d) {
     }
 
+    /** Number of work ids this endpoint created. */
     public final int workIdCount() {
         return workIds.size();
     }
@@ -290,6 +301,7 @@ public abstract class EndpointBase implements Endpoint {
         closed = true;
     }
 
+    /** Records a register value for the run result (Registers.capture). */
     public final void captureRegister(String reg, long value) {
         enter("Registers.capture");
         synchronized (registers) {
@@ -297,6 +309,7 @@ public abstract class EndpointBase implements Endpoint {
         }
     }
 
+    /** The registers captured so far. */
     public final Map<String, Long> registers() {
         synchronized (registers) {
             return new LinkedHashMap<>(registers);

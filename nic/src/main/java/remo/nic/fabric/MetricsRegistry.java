@@ -25,15 +25,18 @@ public final class MetricsRegistry implements Metrics {
         public final long[] c = new long[Counter.values().length];
         public final List<QpMetrics> qps = new CopyOnWriteArrayList<>();
 
+        /** The counters of endpoint {@code name} on {@code node}. */
         public EndpointMetrics(String name, int node) {
             this.name = name;
             this.node = node;
         }
 
+        /** Adds {@code delta} to {@code counter}. */
         public void add(Counter counter, long delta) {
             c[counter.ordinal()] += delta;
         }
 
+        /** Raises {@code counter} to {@code value} if it is smaller. */
         public void max(Counter counter, long value) {
             if (value > c[counter.ordinal()]) {
                 c[counter.ordinal()] = value;
@@ -55,6 +58,7 @@ public final class MetricsRegistry implements Metrics {
         public long flushed;
         public long p10, p11, p12, p13, p14, p15, p16, p17;
 
+        /** The counters of the QP named {@code key} ({@code thread->target}). */
         public QpMetrics(String key) {
             this.key = key;
         }
@@ -76,30 +80,36 @@ public final class MetricsRegistry implements Metrics {
     private long schedulerSteps;
     private volatile long wallNanos;
 
+    /** The metrics of a cluster of {@code nodes} nodes. */
     public MetricsRegistry(int nodes) {
         this.nodes = nodes;
         this.unitContention = new AtomicLongArray(nodes + 1);
     }
 
+    /** The metrics of a new endpoint. */
     public EndpointMetrics endpoint(String name, int node) {
         EndpointMetrics m = new EndpointMetrics(name, node);
         endpoints.add(m);
         return m;
     }
 
+    /** A remote RMW found its rao class's unit busy at {@code node} (rmwUnitContention). */
     public void unitContention(int node) {
         unitContention.incrementAndGet(node);
     }
 
+    /** An API call from outside the simulated threads was rejected. */
     public void rejectedOutsideThreads() {
         rejectedOutsideThreads.incrementAndGet();
     }
 
+    /** The deterministic scheduler executed an action of the given kind. */
     public void schedulerStep(int actionKind) {
         schedulerSteps++;
         actions[actionKind]++;
     }
 
+    /** The run's wall-clock time, in ns. */
     public void wallNanos(long nanos) {
         wallNanos = nanos;
     }

@@ -14,6 +14,7 @@ final class SimNode implements Node {
     private final ClusterCore core;
     private final int id;
 
+    /** Node {@code id} of cluster {@code core}. */
     public SimNode(ClusterCore core, int id) {
         this.core = core;
         this.id = id;

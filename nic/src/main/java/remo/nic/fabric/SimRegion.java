@@ -23,6 +23,7 @@ public final class SimRegion implements Region {
     private final long[] init;
     public final AtomicLongArray mem;
 
+    /** A registered region of {@code words} words homed at node {@code home}. */
     public SimRegion(ClusterCore owner, long id, int home, String name, int words, Set<Access> rights, long[] init,
               Capability capability) {
         this.owner = owner;
@@ -36,10 +37,12 @@ public final class SimRegion implements Region {
         this.mem = init == null ? new AtomicLongArray(words) : new AtomicLongArray(init);
     }
 
+    /** The cluster the region belongs to. */
     public ClusterCore owner() {
         return owner;
     }
 
+    /** The capability that grants this region's rights. */
     public Capability capability() {
         return capability;
     }

@@ -24,6 +24,7 @@ public final class SimRunResult implements RunResult {
     private final Map<String, Map<String, Long>> registers;
     private final List<Integer> crashedNodes;
 
+    /** The result of a run, as both engines build it (see {@link RunResult}). */
     public SimRunResult(boolean completed, Map<String, Throwable> threadFailures, List<FailedOp> unreportedFailures,
                  Optional<ExecutionGraph> trace, MetricsRegistry metrics, long seed, Schedule schedule,
                  Map<String, Map<String, Long>> registers, List<Integer> crashedNodes) {

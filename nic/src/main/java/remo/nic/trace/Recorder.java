@@ -28,6 +28,7 @@ public final class Recorder {
         public int lastWriter;
         public final List<Integer> co = new ArrayList<>();
 
+        /** A word's location index, its region and offset. */
         public Word(int loc, SimRegion region, int off) {
             this.loc = loc;
             this.region = region;
@@ -52,6 +53,7 @@ public final class Recorder {
         public int arg = -1;
         public int rf = -1;
 
+        /** One recorded event (see ExecutionGraph.Event). */
         public Ev(int id, int thread, int node, long po, int sub, int ii, EventLabel label, boolean locked, int loc, long value, int op) {
             this.id = id;
             this.thread = thread;
@@ -83,6 +85,7 @@ public final class Recorder {
         public boolean failedRcas;
         public boolean incomplete;
 
+        /** One recorded op (see ExecutionGraph.OpInfo). */
         public OpRec(int index, int thread, long po, int sub, long opId, OpKind kind, int target, String workId, int workIdIndex,
               boolean loopback) {
             this.index = index;
@@ -110,10 +113,12 @@ public final class Recorder {
     private final List<ExecutionGraph.ThreadInfo> threads = new ArrayList<>();
     private final List<Integer> lastEventOfThread = new ArrayList<>();
 
+    /** @param spinCompression whether identical spin reads are recorded as one event with a repeat count (nic.md §6.3) */
     public Recorder(boolean spinCompression) {
         this.spinCompression = spinCompression;
     }
 
+    /** Records a thread of the run (spawn order). */
     public synchronized void thread(int index, String name, int node) {
         threads.add(new ExecutionGraph.ThreadInfo(index, name, node));
         lastEventOfThread.add(-1);

@@ -83,12 +83,25 @@ final class CandidateSpace {
         staticallyBlocked = !s.blockedPolls().isEmpty();
         empty = Relation.empty(n);
 
-        reads = s.events().stream().filter(e -> e.kind().isRead()).mapToInt(Event::id).toArray();
+        List<Event> events = s.events();
+        List<Integer> readList = new ArrayList<>();
+        for (Event e : events) {
+            if (e.kind().isRead()) {
+                readList.add(e.id());
+            }
+        }
+        reads = toArray(readList);
         sources = new int[reads.length][];
         for (int i = 0; i < reads.length; i++) {
             Event r = s.event(reads[i]);
-            sources[i] = s.events().stream().filter(w -> w.kind().isWrite() && w.location() == r.location()
-                    && !(w.thread() == r.thread() && w.instruction() == r.instruction())).mapToInt(Event::id).toArray();
+            List<Integer> writes = new ArrayList<>();
+            for (Event w : events) {
+                if (w.kind().isWrite() && w.location() == r.location()
+                        && !(w.thread() == r.thread() && w.instruction() == r.instruction())) {
+                    writes.add(w.id());
+                }
+            }
+            sources[i] = toArray(writes);
         }
         sourcesBelow = new double[reads.length + 1];
         sourcesBelow[reads.length] = 1;
@@ -98,8 +111,8 @@ final class CandidateSpace {
 
         Relation.Builder co = Relation.builder(n);
         Relation.Builder init = Relation.builder(n);
-        for (Event a : s.events()) {
-            for (Event b : s.events()) {
+        for (Event a : events) {
+            for (Event b : events) {
                 if (a.id() != b.id() && a.kind().isWrite() && b.kind().isWrite() && a.location() == b.location()
                         && b.kind() != EventLabel.IW) {
                     co.add(a.id(), b.id());
@@ -114,14 +127,18 @@ final class CandidateSpace {
         coInitial = init.build();
 
         Map<RaoClass, List<Integer>> classes = new LinkedHashMap<>();
-        for (Event e : s.events()) {
+        for (Event e : events) {
             if (e.kind() == EventLabel.NAR) {
                 classes.computeIfAbsent(s.raoClass(e), k -> new ArrayList<>()).add(e.id());
             }
         }
-        raoClasses = classes.values().stream().map(l -> l.stream().mapToInt(Integer::intValue).toArray())
-                .toArray(int[][]::new);
-        raoKeys = classes.keySet().stream().map(RaoClass::key).toArray(String[]::new);
+        raoClasses = new int[classes.size()][];
+        raoKeys = new String[classes.size()];
+        int c = 0;
+        for (Map.Entry<RaoClass, List<Integer>> e : classes.entrySet()) {
+            raoClasses[c] = toArray(e.getValue());
+            raoKeys[c++] = e.getKey().key();
+        }
         Relation.Builder rao = Relation.builder(n);
         for (int[] cls : raoClasses) {
             for (int a : cls) {
@@ -133,6 +150,14 @@ final class CandidateSpace {
             }
         }
         raoPotential = rao.build();
+    }
+
+    private static int[] toArray(List<Integer> list) {
+        int[] out = new int[list.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = list.get(i);
+        }
+        return out;
     }
 
     /**

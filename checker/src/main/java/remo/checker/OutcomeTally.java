@@ -86,9 +86,12 @@ public final class OutcomeTally implements CandidateSink {
             for (ModelCheck f : outcome.raisedFlags()) {
                 raisedFlags.add(f.name());
             }
-            complete(full, () -> c.execution(judged, full, false));
-        } else if (collect == CheckOptions.Collect.FORBIDDEN || collect == CheckOptions.Collect.ALL) {
-            keep(() -> c.execution(judged, c.finalState(), isBlocked));
+            if (count(full) && collected.size() < options.maxCollected()) {
+                collected.add(c.execution(judged, full, false));
+            }
+        } else if ((collect == CheckOptions.Collect.FORBIDDEN || collect == CheckOptions.Collect.ALL)
+                && collected.size() < options.maxCollected()) {
+            collected.add(c.execution(judged, c.finalState(), isBlocked));
         }
     }
 
@@ -101,6 +104,13 @@ public final class OutcomeTally implements CandidateSink {
      * @param execution builds the execution if it is kept ({@code null}: nothing to keep)
      */
     public void complete(FinalState full, Supplier<Execution> execution) {
+        if (count(full) && execution != null && collected.size() < options.maxCollected()) {
+            collected.add(execution.get());
+        }
+    }
+
+    /** Counts a complete consistent execution with final state {@code full}; returns whether the options keep it. */
+    private boolean count(FinalState full) {
         fullStates.add(full);
         boolean inX = program.filter() == null || program.filter().eval(full::get);
         boolean p = inX && program.condition().eval(full::get);
@@ -112,14 +122,11 @@ public final class OutcomeTally implements CandidateSink {
             }
             states.merge(printedItems == null ? full.project(printed) : full.project(printedItems, printedIndex), 1L, Long::sum);
         }
-        boolean keeps = switch (options.collect()) {
+        return switch (options.collect()) {
             case WITNESS -> inX && p;
             case ALLOWED, ALL -> true;
             case NONE, FORBIDDEN -> false;
         };
-        if (keeps && execution != null) {
-            keep(execution);
-        }
     }
 
     /**
@@ -130,12 +137,6 @@ public final class OutcomeTally implements CandidateSink {
     public void blocked(String point) {
         blocked++;
         blockedAt.merge(point, 1L, Long::sum);
-    }
-
-    private void keep(Supplier<Execution> x) {
-        if (collected.size() < options.maxCollected()) {
-            collected.add(x.get());
-        }
     }
 
     /** Whether a visitor ended the enumeration. */

@@ -30,6 +30,9 @@ final class BenchCommand implements Callable<Integer> {
     @Mixin
     ModelOptions modelOptions;
 
+    @Mixin
+    HerdOptions herdOptions;
+
     @Parameters(arity = "1..*", paramLabel = "FILE|DIR")
     List<String> inputs = new ArrayList<>();
 
@@ -46,8 +49,9 @@ final class BenchCommand implements Callable<Integer> {
                 throw ModelOptions.usage(spec.commandLine().getParseResult().originalArgs(), "--rounds",
                         "--rounds must be at least 1, not " + rounds);
             }
-            runner = new TestRunner(new ModelLibrary(), modelOptions.model,
-                    modelOptions.prepare(spec.commandLine().getParseResult().originalArgs()), modelOptions.checkOptions(),
+            List<String> args = spec.commandLine().getParseResult().originalArgs();
+            ModelLibrary library = herdOptions.library(args);
+            runner = new TestRunner(library, modelOptions.model, modelOptions.prepare(args, library), modelOptions.checkOptions(),
                     modelOptions.engine());
         } catch (LitmusException e) {
             System.err.println(e.diagnostic().format());

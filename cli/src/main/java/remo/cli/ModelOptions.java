@@ -17,7 +17,7 @@ import remo.models.ModelLibrary;
 /** Options shared by the commands that check tests: model, engine, flags, limits. */
 final class ModelOptions {
 
-    @Option(names = "--model", paramLabel = "NAME|FILE.cat",
+    @Option(names = {"--model", "-model"}, paramLabel = "NAME|FILE.cat",
             description = "Memory model: sc, tso, rdma-tso, rdma-tso-rmw, rdma-wait-rmw, rdma-sc-rmw, or a path to a "
                     + ".cat file. Default: rdma-tso-rmw for RDMA tests, tso for X86 tests.")
     String model;
@@ -44,7 +44,7 @@ final class ModelOptions {
                     + "(0 = no limit; default ${DEFAULT-VALUE}).", defaultValue = "0")
     double timeoutSeconds;
 
-    @Option(names = "--skipcheck", paramLabel = "NAME",
+    @Option(names = {"--skipcheck", "-skipcheck"}, paramLabel = "NAME",
             description = "Ignore the model check named NAME (its 'as' name), as herd7's -skipcheck; repeatable.")
     List<String> skipChecks = new ArrayList<>();
 
@@ -94,9 +94,14 @@ final class ModelOptions {
      *                         point at the offending argument
      */
     Map<Flag, String> prepare(List<String> originalArgs) throws LitmusException {
+        return prepare(originalArgs, new ModelLibrary());
+    }
+
+    /** As {@link #prepare(List)}, loading {@code --model} from {@code library} (the cat path). */
+    Map<Flag, String> prepare(List<String> originalArgs, ModelLibrary library) throws LitmusException {
         Map<Flag, String> f = flags(originalArgs);
         if (model != null) {
-            load(new ModelLibrary(), model, originalArgs);
+            load(library, model, originalArgs);
         }
         return f;
     }

@@ -52,6 +52,9 @@ final class RobustCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "FILE|DIR")
     List<String> inputs = new ArrayList<>();
 
+    @picocli.CommandLine.Mixin
+    HerdOptions herdOptions;
+
     @Option(names = "--weak", paramLabel = "MODEL",
             description = "The weak model M (default: rdma-tso-rmw for RDMA tests, tso for X86 tests).")
     String weakModel;
@@ -118,7 +121,13 @@ final class RobustCommand implements Callable<Integer> {
             err.println(e.diagnostic().format());
             return 2;
         }
-        ModelLibrary library = new ModelLibrary();
+        ModelLibrary library;
+        try {
+            library = herdOptions.library(args);
+        } catch (LitmusException e) {
+            err.println(e.diagnostic().format());
+            return 2;
+        }
         try {
             // usage errors before any test: nothing on standard output
             if (weakModel != null) {

@@ -44,6 +44,9 @@ final class SimulateCommand implements Callable<Integer> {
     @Mixin
     ModelOptions modelOptions;
 
+    @Mixin
+    HerdOptions herdOptions;
+
     @Parameters(index = "0", paramLabel = "FILE", description = "A litmus file (RDMA, X86 or X86_64).")
     Path file;
 
@@ -77,10 +80,11 @@ final class SimulateCommand implements Callable<Integer> {
         LitmusSimulator.Mode m;
         SchedulerPolicy p;
         List<String> cmd = spec.commandLine().getParseResult().originalArgs();
-        ModelLibrary library = new ModelLibrary();
+        ModelLibrary library;
         java.util.Map<remo.litmus.Flag, String> cliFlags;
         CatModel named;
         try {
+            library = herdOptions.library(cmd);
             if (runs < 1) {
                 throw ModelOptions.usage(cmd, "--runs", "--runs must be at least 1, not " + runs);
             }

@@ -62,6 +62,9 @@ public final class AxiomaticChecker {
         List<Diagnostic> warnings = ModelSupport.warnings(structure);
         Run run = new Run(structure, model, flags, options, start);
         run.enumerate();
+        for (remo.litmus.Instruction.Cutoff c : run.cutoffs) {
+            warnings.add(ModelSupport.unrollWarning(program, c));
+        }
         double seconds = (System.nanoTime() - start) / 1e9;
         return new CheckResult(program, model.name(), "axiomatic", flags, program.printedItems(), run.states, run.fullStates,
                 run.positive, run.negative, run.blocked, run.explored, new ArrayList<>(run.raisedFlags), warnings,
@@ -181,6 +184,7 @@ public final class AxiomaticChecker {
         long blocked;
         long explored;
         long consistentCount;
+        final Set<remo.litmus.Instruction.Cutoff> cutoffs = new LinkedHashSet<>();
         String partialReason;
         ExecutionVisitor visitor;
         boolean stopped;
@@ -342,10 +346,14 @@ public final class AxiomaticChecker {
 
         // ---------------------------------------------------------------- rf
 
-        private Relation rfLower() {
+        /**
+         * The rf pairs chosen so far whose read surely exists (a read of a guarded x86 instruction
+         * may not: its pair is only possible), or with {@code exists}, those of the existing reads.
+         */
+        private Relation rfLower(boolean[] exists) {
             Relation.Builder b = Relation.builder(n);
             for (int r : reads) {
-                if (rfSource[r] >= 0) {
+                if (rfSource[r] >= 0 && (exists != null ? exists[r] : !s.event(r).conditional())) {
                     b.add(rfSource[r], r);
                 }
             }
@@ -378,7 +386,7 @@ public final class AxiomaticChecker {
                 if (prune && i + 1 < reads.length && rfRemaining[i + 1] >= PRUNE_THRESHOLD) {
                     checkTime();
                     ModelCheck violated = rfFrame.definitelyViolated(
-                            new Witnesses(rfLower(), rfUpper(i + 1), coInitial, coAllPotential, emptyRelation, raoAll));
+                            new Witnesses(rfLower(null), rfUpper(i + 1), coInitial, coAllPotential, emptyRelation, raoAll));
                     if (violated != null) {
                         count();
                         continue;
@@ -396,12 +404,24 @@ public final class AxiomaticChecker {
                 return;
             }
             boolean[] ex = values.exists;
+            for (int i = 0; i < reads.length; i++) {
+                if (!ex[reads[i]] && rfSource[reads[i]] != candidates[i][0]) {
+                    count(); // a read that does not exist has no rf: its other choices repeat the candidate
+                    return;
+                }
+            }
+            if (values.cutoff != null) {
+                // beyond the unrolling bound (herd7 -unroll): discarded, and the run says so
+                cutoffs.add(values.cutoff);
+                count();
+                return;
+            }
             int[] existing = java.util.stream.IntStream.range(0, n).filter(e -> ex[e]).toArray();
             EventSet existingSet = EventSet.of(n, existing);
             frame = frames.computeIfAbsent(existingSet,
                     m -> model.frame(MaskedUniverse.exact(s, m), flags, options.skippedChecks()));
             frame.setDeadline(deadline);
-            rfExact = rfLower();
+            rfExact = rfLower(ex);
             // co: per location, IW first, then the existing writes to insert
             int locs = s.locationCount();
             coOrder = new int[locs][];

@@ -52,7 +52,7 @@ final class BenchCommand implements Callable<Integer> {
             List<String> args = spec.commandLine().getParseResult().originalArgs();
             ModelLibrary library = herdOptions.library(args);
             runner = new TestRunner(library, modelOptions.model, modelOptions.prepare(args, library), modelOptions.checkOptions(),
-                    modelOptions.engine());
+                    modelOptions.engine()).unrolling(herdOptions.unroll);
         } catch (LitmusException e) {
             System.err.println(e.diagnostic().format());
             return 2;

@@ -102,7 +102,7 @@ final class CheckCommand implements Callable<Integer> {
             return 2;
         }
         TestRunner runner = new TestRunner(library, modelOptions.model, flags,
-                reporting.checkOptions(modelOptions.checkOptions()), modelOptions.engine());
+                reporting.checkOptions(modelOptions.checkOptions()), modelOptions.engine()).unrolling(herdOptions.unroll);
         List<TestOutcome> outcomes = new ArrayList<>();
         List<String> mismatches = new ArrayList<>();
         List<String> undecided = new ArrayList<>();

@@ -102,11 +102,12 @@ final class ReportCommand implements Callable<Integer> {
                 base = base.withProgress(progress.listener());
             }
             TestRunner runner = new TestRunner(library, modelOptions.model, flags,
-                    ShowMode.WITNESS.collecting(base, 1), modelOptions.engine());
+                    ShowMode.WITNESS.collecting(base, 1), modelOptions.engine()).unrolling(herdOptions.unroll);
             // rejected candidates exist only in the axiomatic engine (the machines produce consistent runs)
             long limit = base.maxExecutions() > 0 ? base.maxExecutions() : REJECTED_SEARCH_LIMIT;
             TestRunner rejectedRunner = new TestRunner(library, modelOptions.model, flags,
-                    ShowMode.ALL.collecting(base.withMaxExecutions(limit), ShowMode.CANDIDATE_POOL), AxiomaticChecker::check);
+                    ShowMode.ALL.collecting(base.withMaxExecutions(limit), ShowMode.CANDIDATE_POOL), AxiomaticChecker::check)
+                    .unrolling(herdOptions.unroll);
             ReportEntries maker = new ReportEntries(rejectedRunner, graphviz, skipped);
             for (Inputs.Input in : files) {
                 progress.testStarted(in.shown());

@@ -65,6 +65,12 @@ final class ResultPrinter {
                 sb.append("Warning: no witness among the executions explored: the verdict is undecided, not Forbidden\n");
             }
         }
+        for (remo.litmus.Diagnostic w : r.warnings()) {
+            if (w.code().equals("W-UNROLL")) {
+                // a bound on the executions explored, shown where the verdict is (herd7 warns on standard error)
+                sb.append("Warning: ").append(w.message()).append('\n');
+            }
+        }
         if (r.noCompleteExecution() && !r.partial()) {
             sb.append("Warning: no complete execution\n");
         }

@@ -156,7 +156,7 @@ final class RobustCommand implements Callable<Integer> {
                 if (in.missing()) {
                     throw new LitmusException(Diagnostic.error("E-IO", in.shown(), Position.START, in.problem()));
                 }
-                Program p = LitmusParser.read(in.path(), in.shown());
+                Program p = LitmusParser.read(in.path(), in.shown(), herdOptions.unroll);
                 testName = p.name();
                 CatModel weak = library.load(weakModel != null ? weakModel : TestRunner.defaultModel(p));
                 CatModel strong = library.load(strongModel != null ? strongModel : Robustness.strongCounterpart(weak.name()));
@@ -285,8 +285,15 @@ final class RobustCommand implements Callable<Integer> {
             out.println("  " + (r.repairs().size() > 1 ? RepairResult.describe(rep) + " -- " : "") + "cost: " + rt
                     + " NIC round trip" + (rt == 1 ? "" : "s") + ", " + fences + " CPU fence" + (fences == 1 ? "" : "s"));
         }
+        String text;
+        try {
+            text = ProgramPrinter.print(r.repaired());
+        } catch (IllegalArgumentException e) {
+            out.println("  (the repaired program is not printed: " + e.getMessage() + ")");
+            return;
+        }
         out.println("  repaired program:");
-        for (String line : ProgramPrinter.print(r.repaired()).split("\n")) {
+        for (String line : text.split("\n")) {
             out.println("    " + line);
         }
     }

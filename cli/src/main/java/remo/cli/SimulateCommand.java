@@ -112,7 +112,7 @@ final class SimulateCommand implements Callable<Integer> {
         Program program;
         SimulationReport report;
         try {
-            program = LitmusParser.read(file, file.toString());
+            program = LitmusParser.read(file, file.toString(), herdOptions.unroll);
             FlagValues flags = FlagValues.defaults().withAll(program.flags()).withAll(cliFlags);
             CatModel allowed = named != null ? named : library.load(TestRunner.defaultModel(program));
             CatModel conformance = library.load(LitmusRunner.conformanceModel(program));

@@ -84,4 +84,17 @@ class HerdHabitsTest {
         assertTrue(cmp.out.contains("x86-m1: verdict Forbidden Ok Never (partial) in " + a + ", Forbidden Ok Never in " + b), cmp.out);
         assertEquals(0, CliRun.run("compare-logs", a.toString(), a.toString()).exit);
     }
+
+    @Test
+    void executionsCutByTheUnrollingBoundAreReportedInTheBlockAndOnStandardError(@TempDir Path tmp) throws Exception {
+        Path loop = Files.writeString(tmp.resolve("spin.litmus"), "X86 SPIN\n{ }\n P0         | P1          ;\n"
+                + " MOV [x],$1 | L0:         ;\n            | MOV EAX,[x] ;\n            | CMP EAX,$1  ;\n"
+                + "            | JNE L0      ;\nexists (1:EAX=1)\n");
+        CliRun r = CliRun.run("check", "-unroll", "1", loop.toString());
+        assertEquals(0, r.exit, r.err);
+        assertTrue(r.out.contains("Positive: 2 Negative: 0\n"), "the flag is read at the first or second try: " + r.out);
+        assertTrue(r.out.contains("Warning: unrolling limit exceeded at L0: executions that take this backward jump once "
+                + "more were cut, legal outcomes may be missing (raise the bound with --unroll N)\n"), r.out);
+        assertTrue(r.err.contains("spin.litmus:7:15: warning[W-UNROLL]: unrolling limit exceeded at L0"), r.err);
+    }
 }

@@ -12,7 +12,26 @@ import remo.models.cat.CatCondition;
  * Type errors are recoverable {@link CatFailure}s (E-CAT-TYPE), as herd7's {@code try} catches them.
  */
 final class NodeFactory {
+    /**
+     * Hash-consing key. equals and hashCode are written out: a record's generated ones are linked
+     * through method handles on first use, which costs the first model load a few milliseconds.
+     */
     private record Key(Node.Op op, int left, int right, Builtin builtin, CatCondition condition, Node.Type type) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key k && op == k.op && left == k.left && right == k.right && builtin == k.builtin
+                    && type == k.type && java.util.Objects.equals(condition, k.condition);
+        }
+
+        @Override
+        public int hashCode() {
+            int h = op.hashCode();
+            h = 31 * h + left;
+            h = 31 * h + right;
+            h = 31 * h + (builtin == null ? 0 : builtin.hashCode());
+            h = 31 * h + (condition == null ? 0 : condition.hashCode());
+            return 31 * h + (type == null ? 0 : type.hashCode());
+        }
     }
 
     private final Map<Key, Node> nodes = new HashMap<>();

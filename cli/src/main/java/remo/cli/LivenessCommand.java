@@ -12,7 +12,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import remo.litmus.LitmusException;
+import remo.core.DiagnosticException;
 import remo.locks.liveness.Configuration;
 import remo.locks.liveness.LivenessChecker;
 import remo.locks.liveness.LivenessException;
@@ -87,8 +87,8 @@ final class LivenessCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        List<String> args = spec.commandLine().getParseResult().originalArgs();
-        List<LitmusException> usage = new ArrayList<>();
+        ArgumentPositions args = ArgumentPositions.of(spec);
+        List<DiagnosticException> usage = new ArrayList<>();
         Optional<Variant> variant = Optional.empty();
         Optional<Configuration> configuration = Optional.empty();
         if (lock != null) {

@@ -6,7 +6,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The long rows of locks.md §8.5 ({@link TableCells#SLOW}): run with {@code mvn -Pslow}; their
+ * The rows of locks.md §8.5 outside {@link TableCells#FAST}: run with {@code mvn -Pslow}; their
  * times are in README, "Liveness".
  */
 @Tag("slow")

@@ -32,6 +32,30 @@ class LivenessTableTest {
         TableCells.assertRow(row);
     }
 
+    /**
+     * TLC's numbers are read from its tool output: with one worker its breadth-first search is
+     * deterministic, so the state counts and depths are exact (README, "Liveness", lists them).
+     */
+    @Test
+    void tlcsNumbersOfTheFastRows() {
+        LivenessResult slock = RowResults.of(Variant.STL, Configuration.C1);
+        assertEquals(4_628, slock.distinctStates());
+        assertEquals(71, slock.depth());
+        assertEquals(1, slock.runs().size(), "every property holds: one run checks them all");
+        LivenessResult cas = RowResults.of(Variant.CAS_PUT, Configuration.C3);
+        assertEquals(3_695, cas.distinctStates());
+        assertEquals(63, cas.depth());
+        assertEquals(2, cas.runs().size(), "the lasso run, then DeadlockFreedom alone");
+        LivenessResult mixcas = RowResults.of(Variant.NAIVE_MIXCAS, Configuration.C1);
+        assertEquals(-1, mixcas.distinctStates(), "the violation stopped the only run");
+        assertEquals(193, mixcas.exploredStates());
+        assertEquals(13, mixcas.depth());
+        for (LivenessResult r : java.util.List.of(slock, cas, mixcas)) {
+            assertTrue(r.runs().stream().allMatch(run -> run.statistics().generated() >= run.statistics().distinct()
+                    && run.statistics().millis() >= 0), r.name());
+        }
+    }
+
     @Test
     void everyRowIsInOneGroup() {
         Set<String> seen = new HashSet<>();

@@ -140,7 +140,11 @@ public final class CasSpinLock extends LockObject {
      * @throws IllegalMonitorStateException if it already holds it; otherwise as {@link #acquire}
      */
     public boolean tryAcquire(Endpoint ep) {
-        return attempt(ep, begin(ep, "tryAcquire"), "tryAcquire");
+        boolean won = attempt(ep, begin(ep, "tryAcquire"), "tryAcquire");
+        if (won) {
+            backoff.reset();
+        }
+        return won;
     }
 
     private Client begin(Endpoint ep, String method) {

@@ -2,7 +2,6 @@ package remo.locks;
 
 import java.util.EnumSet;
 import java.util.IdentityHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import remo.nic.Access;
@@ -238,13 +237,6 @@ abstract class TicketLock extends LockObject {
                 bound.put(ep, s);
             }
             return s;
-        }
-    }
-
-    /** For tests and messages: the slots bound on this node, in binding order. */
-    final List<Integer> boundSlots() {
-        synchronized (bound) {
-            return bound.values().stream().map(s -> s.global).sorted().toList();
         }
     }
 }

@@ -253,6 +253,47 @@ class LockMisuseTest {
         }
     }
 
+    @ParameterizedTest
+    @EnumSource(value = LockClass.class, names = {"CAS_PUT", "CAS_RFAA"})
+    void tryAcquireMakesOneAttemptAndFailsWhileAnotherHolds(LockClass c) {
+        java.util.concurrent.atomic.AtomicInteger phase = new java.util.concurrent.atomic.AtomicInteger();
+        long[] rcas = new long[2];
+        try (SimCluster cl = SimCluster.builder().nodes(2).deterministic(6).build()) {
+            Map<Integer, RemoteLock> locks = c.construct(cl, NAME, 1, NodeSet.of(1, 2), 1);
+            Region idle = cl.node(1).register("idle", 1, EnumSet.noneOf(Access.class));
+            Region idle2 = cl.node(2).register("idle", 1, EnumSet.noneOf(Access.class));
+            cl.spawn(1, "holder", ep -> {
+                locks.get(1).acquire(ep);
+                phase.set(1);
+                while (phase.get() < 2) {
+                    ep.load(idle, 0); // a scheduling point: lets the other thread run
+                }
+                locks.get(1).release(ep);
+            });
+            cl.spawn(2, "trier", ep -> {
+                CasSpinLock l = (CasSpinLock) locks.get(2);
+                while (phase.get() < 1) {
+                    ep.load(idle2, 0);
+                }
+                long before = ep.cluster().metrics().snapshot().endpoint("trier").opsPosted(remo.nic.OpKind.RCAS);
+                assertFalse(l.tryAcquire(ep), "the lock is held on node 1");
+                rcas[0] = ep.cluster().metrics().snapshot().endpoint("trier").opsPosted(remo.nic.OpKind.RCAS) - before;
+                assertFalse(l.isHeldBy(ep));
+                phase.set(2);
+                long attempts = 0;
+                while (!l.tryAcquire(ep)) {
+                    attempts++;
+                }
+                rcas[1] = attempts;
+                assertTrue(l.isHeldBy(ep));
+                l.release(ep);
+            });
+            RunResult r = cl.run();
+            assertTrue(r.threadFailures().isEmpty(), r.threadFailures().toString());
+        }
+        assertEquals(1, rcas[0], "tryAcquire is exactly one RCAS");
+    }
+
     @Test
     void malformedConstructionIsRejected() {
         try (SimCluster cl = SimCluster.builder().nodes(2).deterministic(0).build()) {

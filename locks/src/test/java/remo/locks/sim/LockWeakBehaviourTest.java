@@ -107,6 +107,19 @@ class LockWeakBehaviourTest {
 
     @Tag("slow")
     @ParameterizedTest
+    @EnumSource(Harness.class)
+    void howOftenTheWeakTicketLockShowsIt(Harness h) {
+        int seen = 0;
+        for (long s = 0; s < BUDGET; s++) {
+            seen += weakOutcome(h, LockClass.WEAK, s) ? 1 : 0;
+        }
+        System.out.println("W-" + h.name().replace('_', '-') + " on WeakTicketLock: weak outcome in " + seen + " of " + BUDGET
+                + " seeds");
+        assertTrue(seen > 0);
+    }
+
+    @Tag("slow")
+    @ParameterizedTest
     @EnumSource(value = LockClass.class, names = {"STRONG", "CAS_PUT", "CAS_RFAA"})
     void theStrongLocksNeverShowItInTenThousandSeeds(LockClass lock) {
         for (Harness h : Harness.values()) {

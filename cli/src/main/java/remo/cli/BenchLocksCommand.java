@@ -37,7 +37,7 @@ final class BenchLocksCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (pairs < 1 || acquisitions < 1 || rounds < 1) {
-            List<String> cmd = spec.commandLine().getParseResult().originalArgs();
+            ArgumentPositions cmd = ArgumentPositions.of(spec);
             String option = pairs < 1 ? "--pairs" : acquisitions < 1 ? "--acquisitions" : "--rounds";
             System.err.println(ModelOptions.usage(cmd, option, "--pairs, --acquisitions and --rounds must be at least 1")
                     .diagnostic().format());

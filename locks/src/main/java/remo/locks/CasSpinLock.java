@@ -8,9 +8,9 @@ import remo.nic.Access;
 import remo.nic.Endpoint;
 import remo.nic.Node;
 import remo.nic.NodeSet;
-import remo.nic.RdmaFailureException;
+import remo.nic.error.RdmaFailureException;
 import remo.nic.Region;
-import remo.nic.UnsupportedConfigurationException;
+import remo.nic.error.UnsupportedConfigurationException;
 import remo.nic.WorkId;
 
 /**

@@ -5,7 +5,7 @@ import java.util.TreeMap;
 import java.util.WeakHashMap;
 import remo.nic.Capability;
 import remo.nic.Cluster;
-import remo.nic.DuplicateNameException;
+import remo.nic.error.DuplicateNameException;
 import remo.nic.NodeSet;
 
 /**

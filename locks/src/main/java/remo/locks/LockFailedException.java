@@ -1,7 +1,7 @@
 package remo.locks;
 
 /**
- * A NIC failure ({@code remo.nic.RdmaFailureException}: QP error, crash) surfaced inside a lock
+ * A NIC failure ({@code remo.nic.error.RdmaFailureException}: QP error, crash) surfaced inside a lock
  * method's own {@code waitFor}/{@code gf} (locks.md §2.1). The instance is BROKEN from now on: this
  * call throws {@code LockFailedException}, every later call {@link ObjectBrokenException}.
  */

@@ -10,10 +10,10 @@ import remo.nic.Capability;
 import remo.nic.Endpoint;
 import remo.nic.Node;
 import remo.nic.NodeSet;
-import remo.nic.RdmaFailureException;
+import remo.nic.error.RdmaFailureException;
 import remo.nic.Region;
 import remo.nic.SimCluster;
-import remo.nic.WrongNodeException;
+import remo.nic.error.WrongNodeException;
 
 /**
  * The local instance of a remote lock on one node: collective construction by name, linking,
@@ -55,7 +55,7 @@ public abstract class LockObject implements RemoteLock, AutoCloseable {
      * @param params  the class's parameters (compared at link time), by name
      * @throws IllegalArgumentException if the name is malformed, a node is outside the cluster, the
      *                                  client set is empty or {@code here} is not a participant
-     * @throws remo.nic.DuplicateNameException if {@code here} already has an instance of this name
+     * @throws remo.nic.error.DuplicateNameException if {@code here} already has an instance of this name
      */
     protected LockObject(Node here, String name, LockKind kind, int home, NodeSet clients, Map<String, String> params) {
         this.here = Objects.requireNonNull(here, "here");
@@ -129,8 +129,8 @@ public abstract class LockObject implements RemoteLock, AutoCloseable {
      * already be constructed.
      *
      * @throws LinkMismatchException          if a participant was constructed with other parameters
-     * @throws remo.nic.RegionNotFoundException outside a simulated thread, if a participant is missing
-     * @throws remo.nic.LinkTimeoutException  concurrent mode, after {@code linkTimeout}
+     * @throws remo.nic.error.RegionNotFoundException outside a simulated thread, if a participant is missing
+     * @throws remo.nic.error.LinkTimeoutException  concurrent mode, after {@code linkTimeout}
      * @throws ObjectClosedException          after {@link #close()}
      */
     public final void link() {

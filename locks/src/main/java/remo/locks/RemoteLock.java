@@ -8,7 +8,7 @@ import remo.nic.Endpoint;
  * used through the endpoints of that node's threads.
  *
  * <p>Every method takes the caller's endpoint, which must run on the local instance's node
- * ({@code remo.nic.WrongNodeException} otherwise) and, for {@code acquire}/{@code release}, on a
+ * ({@code remo.nic.error.WrongNodeException} otherwise) and, for {@code acquire}/{@code release}, on a
  * client node ({@link NotAParticipantException}). A rejected call changes no state and leaves the
  * lock usable by the others. A NIC failure inside a method breaks the local instance
  * ({@link LockFailedException}, then {@link ObjectBrokenException}); after {@link LockObject#close()}

@@ -8,7 +8,7 @@ import remo.nic.Access;
 import remo.nic.Endpoint;
 import remo.nic.Node;
 import remo.nic.NodeSet;
-import remo.nic.RdmaFailureException;
+import remo.nic.error.RdmaFailureException;
 import remo.nic.Region;
 import remo.nic.RegionGroup;
 import remo.nic.WorkId;

@@ -17,18 +17,18 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import remo.locks.sim.LockClass;
 import remo.nic.Access;
-import remo.nic.DuplicateNameException;
+import remo.nic.error.DuplicateNameException;
 import remo.nic.Endpoint;
 import remo.nic.FaultPlan;
 import remo.nic.MetricsSnapshot;
 import remo.nic.NicConfig;
 import remo.nic.NodeSet;
-import remo.nic.QpErrorException;
+import remo.nic.error.QpErrorException;
 import remo.nic.Region;
 import remo.nic.RunResult;
 import remo.nic.SimCluster;
-import remo.nic.UnsupportedConfigurationException;
-import remo.nic.WrongNodeException;
+import remo.nic.error.UnsupportedConfigurationException;
+import remo.nic.error.WrongNodeException;
 
 /**
  * The rules every lock enforces (locks.md §2.1, loco.md §3): each violation throws the documented
@@ -275,9 +275,9 @@ class LockMisuseTest {
                 while (phase.get() < 1) {
                     ep.load(idle2, 0);
                 }
-                long before = ep.cluster().metrics().snapshot().endpoint("trier").opsPosted(remo.nic.OpKind.RCAS);
+                long before = ep.cluster().metrics().snapshot().endpoint("trier").opsPosted(remo.core.rdma.OpKind.RCAS);
                 assertFalse(l.tryAcquire(ep), "the lock is held on node 1");
-                rcas[0] = ep.cluster().metrics().snapshot().endpoint("trier").opsPosted(remo.nic.OpKind.RCAS) - before;
+                rcas[0] = ep.cluster().metrics().snapshot().endpoint("trier").opsPosted(remo.core.rdma.OpKind.RCAS) - before;
                 assertFalse(l.isHeldBy(ep));
                 phase.set(2);
                 long attempts = 0;

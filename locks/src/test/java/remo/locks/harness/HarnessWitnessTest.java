@@ -11,7 +11,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import remo.checker.CheckResult;
 import remo.checker.Event;
-import remo.checker.EventKind;
+import remo.core.rdma.EventLabel;
 import remo.checker.EventStructure;
 import remo.checker.Execution;
 import remo.checker.Verdict;
@@ -40,7 +40,7 @@ class HarnessWitnessTest {
         assertTrue(r.program().condition().eval(w.finalState()::get), id + ": the witness reaches the condition");
         assertFalse(w.rf().isEmpty(), id + ": the witness lists rf");
         assertFalse(w.co().isEmpty(), id + ": the witness lists co");
-        long nars = w.structure().events().stream().filter(e -> e.kind() == EventKind.NAR && w.exists()[e.id()]).count();
+        long nars = w.structure().events().stream().filter(e -> e.kind() == EventLabel.NAR && w.exists()[e.id()]).count();
         assertEquals(nars > 1, !w.rao().isEmpty(), id + ": the witness orders its " + nars + " remote RMWs (one rao class) by rao");
     }
 
@@ -57,12 +57,12 @@ class HarnessWitnessTest {
         int second = 1 - first;
         assertEquals(1, w.finalState().get(new StateItem.RegisterItem(second, "r0")), "tickets 0 and 1");
         String data = first == 0 ? "X" : "Y";
-        int put = only(s, first, EventKind.NRW, data);
-        int get = only(s, second, EventKind.NRR, data);
+        int put = only(s, first, EventLabel.NRW, data);
+        int get = only(s, second, EventLabel.NRR, data);
         Relation hb = hb(w);
         assertFalse(hb.contains(put, get), "the first holder's put of " + data + " is hb-before the second holder's get");
         int source = source(w, get);
-        assertEquals(EventKind.IW, s.event(source).kind(), "the get reads the initial " + data);
+        assertEquals(EventLabel.IW, s.event(source).kind(), "the get reads the initial " + data);
         assertTrue(w.co().contains(source, put), "the initial write is co-before the put");
         assertTrue(hb.contains(lockRelease(s, first), lockRep(w, second)), "the lock still synchronises the two holders");
     }
@@ -74,13 +74,13 @@ class HarnessWitnessTest {
         EventStructure s = w.structure();
         int cpuWrite = -1;
         for (Event e : s.events()) {
-            if (e.thread() == 0 && e.kind() == EventKind.W && e.locked() && w.exists()[e.id()]) {
+            if (e.thread() == 0 && e.kind() == EventLabel.W && e.locked() && w.exists()[e.id()]) {
                 cpuWrite = e.id();
             }
         }
         assertTrue(cpuWrite >= 0, "P0's cas wrote L");
-        int nar = only(s, 1, EventKind.NAR, "L");
-        int nrw = only(s, 1, EventKind.NRW, "L");
+        int nar = only(s, 1, EventLabel.NAR, "L");
+        int nrw = only(s, 1, EventLabel.NRW, "L");
         assertTrue(w.exists()[nrw], "the RCAS succeeded");
         int read = source(w, nar);
         assertTrue(w.co().contains(read, cpuWrite), "the RCAS's NAR reads a write co-before the CPU write");
@@ -99,7 +99,7 @@ class HarnessWitnessTest {
         return src[0];
     }
 
-    private static int only(EventStructure s, int thread, EventKind kind, String loc) {
+    private static int only(EventStructure s, int thread, EventLabel kind, String loc) {
         int loci = s.locationIndex(loc);
         int found = -1;
         for (Event e : s.events()) {
@@ -114,7 +114,7 @@ class HarnessWitnessTest {
 
     /** The R1 store of thread {@code t}'s release (its CPU write to its own row). */
     private static int lockRelease(EventStructure s, int t) {
-        return only(s, t, EventKind.W, t == 0 ? "S0_1" : "S1_2");
+        return only(s, t, EventLabel.W, t == 0 ? "S0_1" : "S1_2");
     }
 
     /** Thread {@code t}'s spin read that returned a value at least its ticket (the acquire's representative). */
@@ -122,7 +122,7 @@ class HarnessWitnessTest {
         EventStructure s = w.structure();
         long my = w.finalState().get(new StateItem.RegisterItem(t, "r0"));
         for (Event e : s.events()) {
-            if (e.thread() == t && e.kind() == EventKind.R && w.values()[e.id()] >= my) {
+            if (e.thread() == t && e.kind() == EventLabel.R && w.values()[e.id()] >= my) {
                 String loc = s.program().locations().get(e.location()).name();
                 if (loc.startsWith("S")) {
                     return e.id();

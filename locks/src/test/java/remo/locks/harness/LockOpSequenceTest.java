@@ -19,7 +19,7 @@ import remo.locks.harness.HarnessCatalog.Variant;
 import remo.locks.harness.LockIr.Call;
 import remo.locks.sim.LockClass;
 import remo.locks.sim.RecordedCalls;
-import remo.nic.ExecutionGraph;
+import remo.core.graph.ExecutionGraph;
 import remo.nic.MetricsSnapshot;
 import remo.nic.NodeSet;
 import remo.nic.RunResult;

@@ -6,12 +6,12 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import remo.models.CatModel;
-import remo.nic.ExecutionGraph;
-import remo.nic.ExecutionGraph.Event;
-import remo.nic.ExecutionGraph.Label;
-import remo.nic.ExecutionGraph.OpInfo;
-import remo.nic.OpKind;
-import remo.nic.litmus.TraceConformance;
+import remo.core.graph.ExecutionGraph;
+import remo.core.graph.ExecutionGraph.Event;
+import remo.core.rdma.EventLabel;
+import remo.core.graph.ExecutionGraph.OpInfo;
+import remo.core.rdma.OpKind;
+import remo.conformance.TraceConformance;
 
 /**
  * The checks of locks.md §10.2 and §10.3 on one deterministic run of a {@link LockScenario}:
@@ -166,9 +166,9 @@ public final class LockTraceChecks {
         List<Event> rowStores = new ArrayList<>();
         for (Event e : g.events()) {
             if (e.thread() == thread && e.location() >= 0 && region(g, e.id()).equals(LockScenario.NAME + "/rows")) {
-                if (e.label() == Label.R) {
+                if (e.label() == EventLabel.R) {
                     rowReads.add(e);
-                } else if (e.label() == Label.W) {
+                } else if (e.label() == EventLabel.W) {
                     rowStores.add(e);
                 }
             }
@@ -182,8 +182,8 @@ public final class LockTraceChecks {
         List<Located> out = new ArrayList<>();
         for (int k = 0; k < rfaas.size(); k++) {
             OpInfo op = rfaas.get(k);
-            Event nar = byLabel(g, op, Label.NAR);
-            Event nlw = byLabel(g, op, Label.NLW);
+            Event nar = byLabel(g, op, EventLabel.NAR);
+            Event nlw = byLabel(g, op, EventLabel.NLW);
             long ticket = nlw.value();
             Event store = rowStores.get(k);
             require(store.value() == ticket + 1, ctx + "T" + t + " released ticket " + ticket + " by storing " + store.value());
@@ -205,7 +205,7 @@ public final class LockTraceChecks {
             long relStart = store.po();
             if (sc.lock() == LockClass.STRONG) {
                 relStart = store.po() - 1;
-                require(callLabel(g, thread, relStart) == Label.GF, ctx + "T" + t + "'s release does not start with gf");
+                require(callLabel(g, thread, relStart) == EventLabel.GF, ctx + "T" + t + "'s release does not start with gf");
             }
             out.add(new Located(t, k, ticket, rep.id(), lastRound.get(lastRound.size() - 1).po(), store.id(), relStart,
                     nlw.id(), nar.id()));
@@ -242,10 +242,10 @@ public final class LockTraceChecks {
         for (int k = 0; k < wins.size(); k++) {
             OpInfo win = wins.get(k);
             OpInfo rel = releases.get(k);
-            Event nar = byLabel(g, win, Label.NAR);
-            require(callLabel(g, thread, win.po() + 2) == Label.R && callLabel(g, thread, rel.po() - 1) == Label.GF,
+            Event nar = byLabel(g, win, EventLabel.NAR);
+            require(callLabel(g, thread, win.po() + 2) == EventLabel.R && callLabel(g, thread, rel.po() - 1) == EventLabel.GF,
                     ctx + "T" + t + ": acquire must end with the load of g, release start with gf");
-            out.add(new Located(t, k, raoPosition.get(nar.id()), nar.id(), win.po() + 2, byLabel(g, rel, Label.NRW).id(),
+            out.add(new Located(t, k, raoPosition.get(nar.id()), nar.id(), win.po() + 2, byLabel(g, rel, EventLabel.NRW).id(),
                     rel.po() - 1, -1, -1));
         }
         return out;
@@ -253,15 +253,15 @@ public final class LockTraceChecks {
 
     private static Event remoteEvent(ExecutionGraph g, OpInfo op) {
         for (int id : op.events()) {
-            Label l = g.events().get(id).label();
-            if (l == Label.NAR || l == Label.NRW || l == Label.NRR) {
+            EventLabel l = g.events().get(id).label();
+            if (l == EventLabel.NAR || l == EventLabel.NRW || l == EventLabel.NRR) {
                 return g.events().get(id);
             }
         }
         throw new AssertionError("op without a remote step: " + op);
     }
 
-    private static Event byLabel(ExecutionGraph g, OpInfo op, Label label) {
+    private static Event byLabel(ExecutionGraph g, OpInfo op, EventLabel label) {
         for (int id : op.events()) {
             if (g.events().get(id).label() == label) {
                 return g.events().get(id);
@@ -270,7 +270,7 @@ public final class LockTraceChecks {
         throw new AssertionError("op " + op + " has no " + label);
     }
 
-    private static Label callLabel(ExecutionGraph g, int thread, long po) {
+    private static EventLabel callLabel(ExecutionGraph g, int thread, long po) {
         for (Event e : g.events()) {
             if (e.thread() == thread && e.po() == po) {
                 return e.label();

@@ -5,10 +5,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import remo.nic.ExecutionGraph;
-import remo.nic.ExecutionGraph.Event;
-import remo.nic.ExecutionGraph.Label;
-import remo.nic.ExecutionGraph.OpInfo;
+import remo.core.graph.ExecutionGraph;
+import remo.core.graph.ExecutionGraph.Event;
+import remo.core.rdma.EventLabel;
+import remo.core.graph.ExecutionGraph.OpInfo;
 
 /**
  * A thread's API calls as recorded in a trace, one signature per call ({@code po} index):
@@ -54,7 +54,7 @@ public final class RecordedCalls {
                     case GET -> "GET " + o.workId() + " " + local + " := " + remote;
                     default -> o.kind() + " " + o.workId() + " " + local + " := " + remote;
                 });
-            } else if (first.label() == Label.WT) {
+            } else if (first.label() == EventLabel.WT) {
                 out.add("WT " + widLabels.getOrDefault(first.arg(), "#" + first.arg()));
             } else if (first.location() >= 0) {
                 out.add(first.label() + (first.locked() ? "-LOCK " : " ") + location(g, first, lockName));

@@ -1,5 +1,6 @@
 package remo.locks.sim;
 
+import remo.core.rdma.EventLabel;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Set;
@@ -7,9 +8,9 @@ import remo.checker.EventStructure;
 import remo.checker.Execution;
 import remo.models.CatModel;
 import remo.models.algebra.Relation;
-import remo.nic.ExecutionGraph;
-import remo.nic.litmus.TraceConformance;
-import remo.nic.litmus.TraceLitmus;
+import remo.core.graph.ExecutionGraph;
+import remo.conformance.TraceConformance;
+import remo.conformance.TraceLitmus;
 
 /**
  * A recorded graph as an execution of the checker: the run's calls as the straight-line litmus
@@ -49,7 +50,7 @@ public final class RecordedExecution {
         boolean[] exists = new boolean[n];
         for (ExecutionGraph.Event e : g.events()) {
             int id;
-            if (e.label() == ExecutionGraph.Label.IW) {
+            if (e.label() == EventLabel.IW) {
                 id = s.locationIndex(tr.locationNames().get(e.location()));
             } else {
                 int instr = tr.callInstructions().get(e.thread()).get((int) e.po());
@@ -64,26 +65,23 @@ public final class RecordedExecution {
                 values[id] = e.value();
             }
         }
-        Relation.Builder rf = Relation.builder(n);
-        Relation.Builder co = Relation.builder(n);
-        Relation.Builder rao = Relation.builder(n);
+        int[] rf = new int[n];
+        java.util.Arrays.fill(rf, -1);
         for (ExecutionGraph.Event e : g.events()) {
             int src = g.rf(e.id());
             if (src >= 0 && sid[e.id()] >= 0 && sid[src] >= 0) {
-                rf.add(sid[src], sid[e.id()]);
+                rf[sid[e.id()]] = sid[src];
             }
         }
+        List<List<Integer>> co = new java.util.ArrayList<>();
         for (List<Integer> writes : g.co()) {
-            for (int i = 1; i < writes.size(); i++) {
-                co.add(sid[writes.get(i - 1)], sid[writes.get(i)]);
-            }
+            co.add(writes.stream().map(w -> sid[w]).toList());
         }
-        for (List<Integer> nars : g.rao().values()) {
-            for (int i = 1; i < nars.size(); i++) {
-                rao.add(sid[nars.get(i - 1)], sid[nars.get(i)]);
-            }
+        java.util.Map<String, List<Integer>> rao = new java.util.LinkedHashMap<>();
+        for (java.util.Map.Entry<String, List<Integer>> nars : g.rao().entrySet()) {
+            rao.put(nars.getKey(), nars.getValue().stream().map(a -> sid[a]).toList());
         }
-        Execution x = new Execution(s, values, exists, rf.build(), co.build(), rao.build(), null, true, null, false, List.of());
+        Execution x = new Execution(s, s.graph(values, exists, rf, co, rao), null, true, null, false, List.of());
         // hb as the model defines it (a union, not closed); queries below follow its paths
         Relation hb = x.frame(model, Set.of()).relation("hb", x.witnesses());
         return new RecordedExecution(sid, hb, verdict);

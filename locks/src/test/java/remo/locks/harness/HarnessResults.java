@@ -43,11 +43,22 @@ final class HarnessResults {
 
     /** The checker's result on {@code h} under {@code model} (no limits), with one witness kept. */
     static CheckResult result(Harness h, String model) {
+        return result(h, model, null);
+    }
+
+    /**
+     * The checker's result on {@code h} under {@code model} with one witness kept, stopped (and
+     * reported partial) after {@code limit}, or never if {@code limit} is null.
+     */
+    static CheckResult result(Harness h, String model, java.time.Duration limit) {
         return CACHE.computeIfAbsent(h.id() + "\t" + model, k -> {
             Program p = program(h);
+            CheckOptions options = CheckOptions.defaults().collecting(CheckOptions.Collect.WITNESS, 1);
+            if (limit != null) {
+                options = options.withTimeout(limit);
+            }
             try {
-                return AxiomaticChecker.check(p, LockTestFiles.model(model), LockTestFiles.flags(p),
-                        CheckOptions.defaults().collecting(CheckOptions.Collect.WITNESS, 1));
+                return AxiomaticChecker.check(p, LockTestFiles.model(model), LockTestFiles.flags(p), options);
             } catch (LitmusException e) {
                 throw new IllegalStateException(h.id() + " under " + model + ": " + e.getMessage(), e);
             }

@@ -39,8 +39,13 @@ class HarnessVerdictTest {
     }
 
     static void check(String id, String model) {
+        check(id, model, null);
+    }
+
+    /** Checks the verdict of {@code id} under {@code model}; a run stopped by {@code limit} (null: none) fails. */
+    static void check(String id, String model, java.time.Duration limit) {
         Harness h = HarnessResults.harness(id);
-        CheckResult r = HarnessResults.result(h, model);
+        CheckResult r = HarnessResults.result(h, model, limit);
         Verdict expected = model.equals("rdma-sc-rmw") ? h.expected().scRmw() : h.expected().waitRmw();
         assertFalse(r.partial(), id + " under " + model + " stopped early: " + r.partialReason());
         assertEquals(expected, r.verdict(), id + " under " + model + ": states " + r.states().keySet());

@@ -29,6 +29,7 @@ class SimulationReplayTest {
         SimulationFailedError e = assertInstanceOf(SimulationFailedError.class,
                 WrongPropertyTest.onlyFailure(WrongPropertyTest.run(ForgottenWait.class, Map.of())));
         String text = e.getMessage();
+        System.out.println(text);
         assertTrue(text.contains("falsified at seed " + e.seed()), text);
         assertTrue(text.contains("Schedule (" + e.schedule().size() + " actions"), text);
         assertTrue(text.contains(e.rerunCommand()), text);

@@ -1,23 +1,31 @@
 package example;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.EnumSet;
 import java.util.Set;
+import remo.conformance.TraceConformance;
+import remo.conformance.TraceLitmus;
 import remo.nic.Access;
 import remo.nic.Region;
+import remo.nic.RunResult;
 import remo.nic.SimCluster;
 import remo.nic.WorkId;
+import remo.testing.Checker;
 import remo.testing.SimulationProperty;
 
 /**
  * Example 3: a put/wait ping-pong on the simulated NIC. Node 1 puts the ball (a round number) into
  * node 2's {@code ball} word and waits for its completion; node 2 waits to see it, puts it back.
- * On every schedule both sides see every round in order and end with the last one.
+ * On every schedule both sides see every round in order and end with the last one, and the recorded
+ * run is an execution the NIC's memory model allows (trace conformance, docs/nic.md).
  */
 class PingPongTest {
     static final int ROUNDS = 3;
     static final Set<Access> ALL = EnumSet.allOf(Access.class);
+    /** Loads the model a recorded run is judged by (the conformance model of its flags). */
+    static final Checker MODELS = Checker.of("rdma-wait-rmw");
 
     @SimulationProperty(seeds = 200, nodes = 2)
     void everyRoundComesBack(SimCluster cluster) {
@@ -51,8 +59,10 @@ class PingPongTest {
                 ep.waitFor(d);
             }
         });
-        cluster.run();
+        RunResult run = cluster.run();
         assertEquals(ROUNDS, cluster.peek(1, "ball", 0));
         assertEquals(ROUNDS, cluster.peek(2, "ball", 0));
+        TraceConformance.Verdict verdict = TraceLitmus.check(run.trace().orElseThrow(), null, MODELS::model);
+        assertTrue(verdict.consistent(), "the run is no execution of the model: " + verdict);
     }
 }

@@ -1,6 +1,7 @@
 package remo.testing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
@@ -37,6 +38,25 @@ class LitmusPropertyTest {
         assertEquals(3, r.testEvents().succeeded().count());
         EngineExecutionResults other = WrongPropertyTest.run(EveryCheckHasAState.class, Map.of("remo.tries", "1"));
         assertEquals(expected(1), names(other));
+    }
+
+    @Test
+    void aBadOverrideFailsThePropertyWithAMessage() {
+        EngineExecutionResults r = WrongPropertyTest.run(EveryCheckHasAState.class, Map.of("remo.tries", "many"));
+        assertEquals(0, r.testEvents().started().count());
+        Throwable t = r.containerEvents().failed().list().get(0)
+                .getRequiredPayload(org.junit.platform.engine.TestExecutionResult.class).getThrowable().orElseThrow();
+        assertEquals(IllegalArgumentException.class, t.getClass());
+        assertEquals("remo.tries must be a number, found 'many'", t.getMessage());
+    }
+
+    @Test
+    void aRandomSeedIsNamedInEveryInvocation() {
+        EngineExecutionResults r = WrongPropertyTest.run(EveryCheckHasAState.class,
+                Map.of("remo.seed", "random", "remo.tries", "1"));
+        String name = names(r).get(0);
+        assertTrue(name.matches("seed -?[0-9]+, try 0: gen-.*"), name);
+        assertEquals(1, r.testEvents().succeeded().count());
     }
 
     @Test

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 import remo.nic.conc.ConcEngine;
@@ -150,8 +151,8 @@ public final class SimCluster implements Cluster {
      *
      * @return the result, or empty before {@code run()} returned or threw one of those exceptions
      */
-    public java.util.Optional<RunResult> result() {
-        return java.util.Optional.ofNullable(result);
+    public Optional<RunResult> result() {
+        return Optional.ofNullable(result);
     }
 
     /**

@@ -1,6 +1,7 @@
 package remo.testing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
@@ -73,6 +74,11 @@ class WrongPropertyTest {
         assertTrue(e.checkCommand().endsWith(e.failureFile().toString()));
         Program written = LitmusParser.read(e.failureFile(), e.failureFile().toString());
         assertTrue(ProgramNormalizer.equalIgnoringSource(e.shrunk(), written), "the file holds the shrunk program");
+        // the file alone reproduces the failure: not state-robust, 2 final states against 1
+        var fromFile = Checker.of("rdma-tso-rmw").robustness(written);
+        assertFalse(fromFile.stateRobust());
+        assertEquals(2, fromFile.weakStates().size());
+        assertEquals(1, fromFile.strongStates().size());
         assertTrue(text.contains(e.rerunCommand()) && e.rerunCommand().endsWith("-Dremo.seed=7"), e.rerunCommand());
         // no further tries after the failure
         assertEquals(e.index() + 1, first.testEvents().started().count());

@@ -70,6 +70,27 @@ class ProgramsTest {
     }
 
     @Test
+    void randomCyclesAreReproducibleAndUseTheVocabulary() {
+        // uniform sequences of 4 over PodWR and Fre: a test when they alternate (SB), 2 in 16
+        ProgramGenerator g = Programs.randomCycles(List.of("PodWR", "Fre"), 4, 4);
+        int discarded = 0;
+        for (long i = 0; i < 10; i++) {
+            Draw d = g.draw(2, i);
+            Program p = d.program();
+            assertTrue(p != null, "draw " + i);
+            assertEquals(text(p), text(g.draw(2, i).program()));
+            assertEquals(d.discarded(), g.draw(2, i).discarded());
+            assertEquals(0, p.instructionCount() % 2, "each PodWR is a store and a load");
+            discarded += d.discarded();
+        }
+        assertTrue(discarded > 0, "some sequences are not cycles (PodWR PodWR) and are counted");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Programs.randomCycles(List.of("PodWR", "Nope"), 2, 4));
+        assertTrue(e.getMessage().contains("error[E-EDGE]"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> Programs.randomCycles(List.of("PodWR"), 1, 4));
+    }
+
+    @Test
     void aFilterRedrawsAtDerivedSeedsAndCountsWhatItRejected() {
         ProgramGenerator base = Programs.random(GeneratorConfig.defaults());
         ProgramGenerator twoThreads = base.filter(p -> p.threads().size() == 2);

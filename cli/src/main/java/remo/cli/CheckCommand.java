@@ -110,7 +110,13 @@ final class CheckCommand implements Callable<Integer> {
         java.util.Set<String> uncoveredModels = new java.util.HashSet<>();
         boolean inputError = false;
         int withoutRow = 0;
+        int notRun = 0;
         for (Inputs.Input in : files) {
+            if (remo.core.Interruption.requested()) {
+                // the test that was running printed its partial block; the others are not started
+                notRun++;
+                continue;
+            }
             TestOutcome o;
             reporting.testStarted(in.shown());
             if (in.missing()) {
@@ -155,6 +161,10 @@ final class CheckCommand implements Callable<Integer> {
         }
         if (outcomes.size() > 1 && !reporting.replacesText()) {
             printSummary(out, outcomes, judgements);
+        }
+        if (notRun > 0) {
+            err.println("remo: " + remo.core.Interruption.reason() + ": " + notRun + " of " + files.size()
+                    + " tests not run");
         }
         if (expectations != null) {
             for (String m : mismatches) {

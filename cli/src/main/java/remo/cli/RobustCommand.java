@@ -163,9 +163,8 @@ final class RobustCommand implements Callable<Integer> {
                 CheckOptions limits = CheckOptions.defaults().withMaxExecutions(maxExecutions);
                 Robustness robustness = new Robustness(weak, strong, flags, limits);
                 if (timeoutSeconds > 0) {
-                    robustness = robustness.withDeadline(limits.withTimeout(
-                            java.time.Duration.ofNanos((long) Math.min(timeoutSeconds * 1e9, Long.MAX_VALUE / 2)))
-                            .deadline(testStart));
+                    robustness = robustness.withTimeLimit(testStart,
+                            java.time.Duration.ofNanos((long) Math.min(timeoutSeconds * 1e9, Long.MAX_VALUE / 2)));
                 }
                 RobustnessReport report = robustness.analyse(p);
                 print(out, report);

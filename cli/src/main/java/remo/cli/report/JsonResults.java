@@ -142,8 +142,8 @@ public final class JsonResults {
     }
 
     private static ResultDocument.Diagnostic diagnostic(Diagnostic d) {
-        return new ResultDocument.Diagnostic(d.severity().name().toLowerCase(java.util.Locale.ROOT), d.code(), d.file(), d.position().line(),
-                d.position().column(), d.message());
+        return new ResultDocument.Diagnostic(d.severity().name().toLowerCase(java.util.Locale.ROOT), d.code(), d.shownFile(), d.position().line(),
+                d.position().column(), d.shownMessage());
     }
 
     private static Map<String, Long> values(FinalState s, Program p) {

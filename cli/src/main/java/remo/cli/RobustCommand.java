@@ -147,6 +147,10 @@ final class RobustCommand implements Callable<Integer> {
         boolean error = false;
         long t0 = System.nanoTime();
         for (Inputs.Input in : Inputs.expand(inputs)) {
+            if (remo.core.Interruption.requested()) {
+                // the test that was running reported "unknown: interrupted"; the others are not started
+                break;
+            }
             // one deadline for the whole test: parsing, both models' enumerations and the repair search
             long testStart = System.nanoTime();
             String testName = in.shown();

@@ -14,6 +14,7 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import remo.core.Diagnostic;
@@ -293,5 +294,43 @@ class ReliabilityTest {
         assertTrue(r.out.contains("no tests to measure (0 tests, 1 input error)"), r.out);
         assertTrue(r.err.contains("error[E-IO]: no .litmus files in this directory"), r.err);
         assertFalse(r.out.contains("1 tests"), r.out);
+    }
+
+    @Test
+    void theSummaryPrintsAnErrorRowsPathOnceAndTellsSameNamedTestsApart(@TempDir Path tmp) throws IOException {
+        Path bad = write(tmp, "bad.litmus", "ARM T\n");
+        Path dir = Files.createDirectory(tmp.resolve("other"));
+        Path copy = Files.copy(TestData.suite().resolve("L07.litmus"), dir.resolve("L07.litmus"));
+        Path cat = write(tmp, "a-model-with-a-long-name.cat", "acyclic po | rf | co | fr as sc\n");
+        CliRun r = CliRun.run("check", bad.toString(), suite("L07"), copy.toString());
+        String row = r.out.lines().filter(l -> l.contains("ERROR")).findFirst().orElseThrow();
+        assertEquals(1, row.split(java.util.regex.Pattern.quote(bad.toString()), -1).length - 1, row);
+        assertTrue(row.endsWith("ERROR      E-ARCH"), row);
+        assertTrue(r.out.lines().anyMatch(l -> l.startsWith("L07 ") && l.endsWith("  " + suite("L07"))), r.out);
+        assertTrue(r.out.lines().anyMatch(l -> l.startsWith("L07 ") && l.endsWith("  " + copy)), r.out);
+        r = CliRun.run("check", "--model", cat.toString(), suite("L07"), suite("L07r"));
+        String l07 = r.out.lines().filter(l -> l.startsWith("L07 ")).findFirst().orElseThrow();
+        assertTrue(l07.contains(" a-model-with-a-long-name States "), l07);
+    }
+
+    @Test
+    void jsonListsNoRdmaFlagsForAnX86TestUnderABundledModel() throws IOException {
+        var doc = remo.cli.report.JsonResults.read(CliRun.run("check", "--json", TestData.corpusTest("SB").toString(),
+                suite("L07")).out);
+        assertEquals(Map.of(), doc.tests().get(0).flags());
+        assertEquals("PER_QP", doc.tests().get(1).flags().get("POLL_SCOPE"));
+    }
+
+    @Test
+    void aWitnessGraphDrawsEachCycleEdgeOnce(@TempDir Path tmp) throws IOException {
+        CliRun r = CliRun.run("check", "--graph", tmp.toString(), "--show", "forbidden", TestData.corpusTest("MP").toString());
+        assertEquals(0, r.exit, r.err);
+        String dot = Files.readString(tmp.resolve("MP-1.dot"));
+        assertTrue(dot.contains("e2 -> e3 [label=\"tso: ppo\""), dot);
+        java.util.Set<String> pairs = new java.util.HashSet<>();
+        for (String l : dot.lines().filter(l -> l.contains(" -> ") && !l.contains("invis")).toList()) {
+            String pair = l.trim().substring(0, l.trim().indexOf(" ["));
+            assertTrue(pairs.add(pair), "drawn twice: " + pair + "\n" + dot);
+        }
     }
 }

@@ -168,10 +168,10 @@ final class CheckCommand implements Callable<Integer> {
         }
         if (expectations != null) {
             for (String m : mismatches) {
-                err.println("MISMATCH " + m);
+                err.println("MISMATCH " + remo.core.SourceText.printable(m));
             }
             for (String m : undecided) {
-                err.println("UNDECIDED " + m + " (a limit stopped the run before a witness was found)");
+                err.println("UNDECIDED " + remo.core.SourceText.printable(m) + " (a limit stopped the run before a witness was found)");
             }
         }
         reporting.finish(spec.root().version()[0], out, err);

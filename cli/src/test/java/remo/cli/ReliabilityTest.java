@@ -333,4 +333,15 @@ class ReliabilityTest {
             assertTrue(pairs.add(pair), "drawn twice: " + pair + "\n" + dot);
         }
     }
+
+    @Test
+    void simulateTakesSeveralFiles() {
+        CliRun r = CliRun.run("simulate", "--runs", "5", suite("W1"), suite("L03"));
+        assertEquals(0, r.exit, r.err);
+        assertTrue(r.out.contains("Result W1 Ok") && r.out.contains("Result L03 Ok"), r.out);
+        r = CliRun.run("simulate", "--runs", "5", suite("W1"), "missing.litmus");
+        assertEquals(2, r.exit, r.err);
+        assertTrue(r.out.contains("Result W1 Ok"), r.out);
+        assertTrue(r.err.contains("missing.litmus:1:1: error[E-IO]: no such file or directory"), r.err);
+    }
 }

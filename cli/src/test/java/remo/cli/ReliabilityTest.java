@@ -344,4 +344,29 @@ class ReliabilityTest {
         assertTrue(r.out.contains("Result W1 Ok"), r.out);
         assertTrue(r.err.contains("missing.litmus:1:1: error[E-IO]: no such file or directory"), r.err);
     }
+
+    @Test
+    void witnessGraphColumnsStayInThreadOrder(@TempDir Path tmp) throws Exception {
+        CliRun r = CliRun.run("check", "--graph", tmp.toString(), "--show", "forbidden", TestData.corpusTest("MP").toString());
+        assertEquals(0, r.exit, r.err);
+        String dot = Files.readString(tmp.resolve("MP-1.dot"));
+        // init, P0, P1 chained left to right on one rank, each pulling its column's first event
+        assertTrue(dot.contains("  col0 -> col1 [style=invis];\n  col1 -> col2 [style=invis];\n"), dot);
+        assertTrue(dot.contains("  col0 -> e0 [style=invis, weight=100];\n  col1 -> e2 [style=invis, weight=100];\n"
+                + "  col2 -> e4 [style=invis, weight=100];\n"), dot);
+        remo.cli.report.Graphviz gv = remo.cli.report.Graphviz.find().orElse(null);
+        org.junit.jupiter.api.Assumptions.assumeTrue(gv != null, "Graphviz 'dot' is not installed: the layout half needs it");
+        Process p = new ProcessBuilder("dot", "-Tplain").redirectErrorStream(true).start();
+        p.getOutputStream().write(dot.getBytes(StandardCharsets.UTF_8));
+        p.getOutputStream().close();
+        String plain = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, p.waitFor(), plain);
+        Map<String, Double> x = new java.util.HashMap<>();
+        for (String l : plain.lines().filter(l -> l.startsWith("node e")).toList()) {
+            String[] f = l.split(" ");
+            x.put(f[1], Double.parseDouble(f[2]));
+        }
+        // e0 init, e2 P0's first event, e4 P1's first event
+        assertTrue(x.get("e0") < x.get("e2") && x.get("e2") < x.get("e4"), plain);
+    }
 }

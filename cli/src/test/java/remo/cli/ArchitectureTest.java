@@ -20,14 +20,15 @@ import org.junit.jupiter.api.Test;
  * conformance, core ← nic ← conformance, nic ← locks (the locks' main code uses only the NIC's API),
  * conformance ← testing (the property-test API, used by nobody else), cli on top; nic never reaches
  * the checker, nothing reaches the cli or testing, the cli uses the models' API but not the cat
- * language's implementation, and nothing outside the NIC uses its engines.
+ * language's implementation, nothing outside the NIC uses its engines, and TLC's classes are used
+ * only by the child JVM's entry point (TLC never runs in remo's own JVM).
  */
 class ArchitectureTest {
     private static JavaClasses classes;
 
     /** The modules whose main classes are checked (every module of the root pom). */
-    private static final List<String> MODULES = List.of("core", "litmus", "models", "checker", "nic", "conformance", "locks", "testing",
-            "cli");
+    private static final List<String> MODULES = List.of("core", "litmus", "models", "checker", "nic", "conformance", "locks",
+            "testing", "cli");
 
     @BeforeAll
     static void importClasses() {
@@ -70,6 +71,15 @@ class ArchitectureTest {
     @Test
     void modulesDependOneWay() {
         moduleGraph().check(classes);
+    }
+
+    @Test
+    void tlcRunsOnlyInAChildJvm() {
+        noClasses().that().doNotHaveFullyQualifiedName("remo.locks.liveness.TlcChild").should().dependOnClassesThat()
+                .resideInAnyPackage("tlc2..", "tla2sany..", "tla2tex..", "pcal..", "util..")
+                .because("TLC keeps global state and ends its JVM (locks.md §8.5): only the child's entry point "
+                        + "TlcChild, started by TlcProcess in its own JVM, touches TLC's classes")
+                .check(classes);
     }
 
     @Test

@@ -1,0 +1,125 @@
+package remo.loco.harness;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import remo.checker.AxiomaticChecker;
+import remo.checker.CheckOptions;
+import remo.checker.CheckResult;
+import remo.checker.TestOutcome;
+import remo.checker.TestRunner;
+import remo.loco.LocoFiles;
+import remo.models.ModelLibrary;
+
+/**
+ * Checklist item 3 of loco.md §6 for every object: each IR harness of §4 (and the BF suite of
+ * locks.md §1.5 for SharedRegion) has its expected verdict under {@code rdma-wait-rmw} and
+ * {@code rdma-sc-rmw} ({@code examples/loco/expected.tsv}), decided by complete executions (a
+ * Forbidden verdict that only comes from every execution blocking in an {@code assume} would be a
+ * defect of the harness, locks.md §7.4); every Allowed verdict under {@code rdma-wait-rmw} is
+ * Forbidden under {@code rdma-sc-rmw}, except the two atomicity controls named in
+ * {@link #SC_ALLOWED}.
+ */
+class HarnessVerdictTest {
+    private static final List<String> MODELS = List.of("rdma-wait-rmw", "rdma-sc-rmw");
+
+    /**
+     * Harnesses whose violation is an interleaving of one-word transfers, not a reordering, so
+     * rdma-sc-rmw allows it too (a spec doubt: loco.md §4 says every Allowed verdict is Forbidden
+     * under rdma-sc-rmw). KV-TORN-NOSEQ: the reader's three gets fall between the writer's puts;
+     * KV-2W-NOLOCK: the two writers' puts interleave word by word.
+     */
+    static final Set<String> SC_ALLOWED = Set.of("KV-TORN-NOSEQ", "KV-2W-NOLOCK");
+
+    record Row(String id, Map<String, String> verdicts) {
+    }
+
+    static List<Row> rows() throws IOException {
+        List<String> lines = Files.readAllLines(LocoFiles.harnesses().resolve("expected.tsv"), StandardCharsets.UTF_8);
+        List<String> header = List.of(lines.get(0).split("\t"));
+        List<Row> out = new ArrayList<>();
+        for (String line : lines.subList(1, lines.size())) {
+            String[] cells = line.split("\t");
+            Map<String, String> v = new java.util.HashMap<>();
+            for (String m : MODELS) {
+                v.put(m, cells[header.indexOf(m)]);
+            }
+            out.add(new Row(cells[0], v));
+        }
+        return out;
+    }
+
+    static Stream<Arguments> cases() throws IOException {
+        List<Arguments> out = new ArrayList<>();
+        for (Row r : rows()) {
+            for (String m : MODELS) {
+                out.add(Arguments.of(r.id(), m, r.verdicts().get(m)));
+            }
+        }
+        return out.stream();
+    }
+
+    private static CheckResult check(String id, String model) {
+        TestRunner runner = new TestRunner(new ModelLibrary(), model, Map.of(), CheckOptions.defaults(),
+                AxiomaticChecker::check);
+        Path file = LocoFiles.harnesses().resolve(id + ".litmus");
+        TestOutcome o = runner.run(file, file.toString());
+        assertTrue(o.ran(), id + ": " + o.error());
+        return o.result();
+    }
+
+    @ParameterizedTest(name = "{0} under {1} is {2}")
+    @MethodSource("cases")
+    void harnessHasItsVerdict(String id, String model, String expected) {
+        CheckResult r = check(id, model);
+        assertFalse(r.partial(), id + " stopped at a limit: " + r.partialReason());
+        assertEquals(expected, r.verdict().word(), id + " under " + model);
+        assertFalse(r.noCompleteExecution(), id + " under " + model + ": no complete execution, the verdict would be vacuous");
+    }
+
+    @Test
+    void everyAllowedVerdictUnderWaitIsForbiddenUnderSc() throws IOException {
+        Set<String> allowedUnderBoth = new TreeSet<>();
+        int allowed = 0;
+        for (Row r : rows()) {
+            if (r.verdicts().get("rdma-wait-rmw").equals("Allowed")) {
+                allowed++;
+                if (!r.verdicts().get("rdma-sc-rmw").equals("Forbidden")) {
+                    allowedUnderBoth.add(r.id());
+                }
+            }
+        }
+        assertEquals(new TreeSet<>(SC_ALLOWED), allowedUnderBoth);
+        assertEquals(19, allowed, "Allowed harnesses under rdma-wait-rmw");
+    }
+
+    @Test
+    void everyFileHasARowAndEveryRowAFile() throws IOException {
+        Set<String> files = new TreeSet<>();
+        try (Stream<Path> s = Files.list(LocoFiles.harnesses())) {
+            s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".litmus"))
+                    .forEach(n -> files.add(n.substring(0, n.length() - ".litmus".length())));
+        }
+        Set<String> ids = new TreeSet<>();
+        for (Row r : rows()) {
+            ids.add(r.id());
+        }
+        assertEquals(files, ids);
+        assertEquals(52, ids.size());
+    }
+}

@@ -14,6 +14,7 @@ import remo.loco.lin.History;
 import remo.loco.lin.HistoryShrinker;
 import remo.loco.lin.HistoryTable;
 import remo.loco.lin.PartitionedCheck;
+import remo.nic.NicConfig;
 import remo.nic.NodeSet;
 import remo.nic.RunResult;
 import remo.nic.SchedulerPolicy;
@@ -35,18 +36,29 @@ import remo.nic.SimCluster;
  * @param faaPercent     share of fetchAdd, %
  * @param casPercent     share of compareAndSwap, % (the rest are loads)
  * @param timeout        the time limit per partition
+ * @param config         the NIC configuration
  */
 public record AtomicVarRun(RunMode mode, int nodes, int threadsPerNode, int opsPerThread, int variables,
-                           int faaPercent, int casPercent, Duration timeout) {
+                           int faaPercent, int casPercent, Duration timeout, NicConfig config) {
 
     /** As KvStore's deterministic run: 3 nodes, 2 threads each, 20 ops, 4 variables; 40% fetchAdd, 30% CAS, 30% load. */
     public static AtomicVarRun deterministic() {
-        return new AtomicVarRun(RunMode.DETERMINISTIC, 3, 2, 20, 4, 40, 30, Duration.ofSeconds(60));
+        return new AtomicVarRun(RunMode.DETERMINISTIC, 3, 2, 20, 4, 40, 30, Duration.ofSeconds(60), NicConfig.defaults());
     }
 
     /** As KvStore's concurrent run: 4 nodes, 4 threads each, 1000 ops, 16 variables. */
     public static AtomicVarRun concurrent() {
-        return new AtomicVarRun(RunMode.CONCURRENT, 4, 4, 1000, 16, 40, 30, Duration.ofSeconds(60));
+        return new AtomicVarRun(RunMode.CONCURRENT, 4, 4, 1000, 16, 40, 30, Duration.ofSeconds(60), NicConfig.defaults());
+    }
+
+    /** This configuration with another number of calls per thread. */
+    public AtomicVarRun withOps(int ops) {
+        return new AtomicVarRun(mode, nodes, threadsPerNode, ops, variables, faaPercent, casPercent, timeout, config);
+    }
+
+    /** This configuration on another NIC configuration. */
+    public AtomicVarRun with(NicConfig nic) {
+        return new AtomicVarRun(mode, nodes, threadsPerNode, opsPerThread, variables, faaPercent, casPercent, timeout, nic);
     }
 
     /** The check every run uses: per variable, against a register with fetchAdd, CAS and load. */
@@ -56,7 +68,7 @@ public record AtomicVarRun(RunMode mode, int nodes, int threadsPerNode, int opsP
 
     /** Runs the workload with {@code seed} and checks its history. */
     public RunOutcome<String, AtomicOp> run(long seed) {
-        SimCluster.Builder b = SimCluster.builder().nodes(nodes);
+        SimCluster.Builder b = SimCluster.builder().nodes(nodes).config(config);
         b = mode == RunMode.DETERMINISTIC ? b.deterministic(seed, SchedulerPolicy.swarm()) : b.concurrent();
         try (SimCluster c = b.build()) {
             History<AtomicOp> history = History.of(c);

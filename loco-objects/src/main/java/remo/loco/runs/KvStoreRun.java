@@ -16,6 +16,7 @@ import remo.loco.lin.MapSpec;
 import remo.loco.lin.PartitionedCheck;
 import remo.loco.lin.Call;
 import remo.loco.lin.History;
+import remo.nic.NicConfig;
 import remo.nic.NodeSet;
 import remo.nic.RunResult;
 import remo.nic.SchedulerPolicy;
@@ -39,33 +40,40 @@ import remo.nic.SimCluster;
  * @param putPercent      share of puts, % (the rest are removes)
  * @param testing         the store's test hooks (the negative controls)
  * @param timeout         the time limit per partition
+ * @param config          the NIC configuration (flags, intra-request order)
  */
 public record KvStoreRun(RunMode mode, int nodes, int threadsPerNode, int opsPerThread, int keys, int buckets,
                          int entries, int valueWords, int getPercent, int putPercent, KvStore.Testing testing,
-                         Duration timeout) {
+                         Duration timeout, NicConfig config) {
 
     /** The deterministic configuration of §4.10: 3 nodes, 2 threads each, 20 ops, keys 0..3, B=1, E=2, V=2, 50/40/10. */
     public static KvStoreRun deterministic() {
         return new KvStoreRun(RunMode.DETERMINISTIC, 3, 2, 20, 4, 1, 2, 2, 50, 40, KvStore.Testing.NONE,
-                Duration.ofSeconds(60));
+                Duration.ofSeconds(60), NicConfig.defaults());
     }
 
     /** The concurrent configuration of §4.10: 4 nodes, 4 threads each, 1000 ops, keys 0..15, B=4, E=4, V=2. */
     public static KvStoreRun concurrent() {
         return new KvStoreRun(RunMode.CONCURRENT, 4, 4, 1000, 16, 4, 4, 2, 50, 40, KvStore.Testing.NONE,
-                Duration.ofSeconds(60));
+                Duration.ofSeconds(60), NicConfig.defaults());
     }
 
     /** This configuration with other test hooks. */
     public KvStoreRun with(KvStore.Testing hooks) {
         return new KvStoreRun(mode, nodes, threadsPerNode, opsPerThread, keys, buckets, entries, valueWords, getPercent,
-                putPercent, hooks, timeout);
+                putPercent, hooks, timeout, config);
     }
 
     /** This configuration with another number of calls per thread. */
     public KvStoreRun withOps(int ops) {
         return new KvStoreRun(mode, nodes, threadsPerNode, ops, keys, buckets, entries, valueWords, getPercent,
-                putPercent, testing, timeout);
+                putPercent, testing, timeout, config);
+    }
+
+    /** This configuration on another NIC configuration. */
+    public KvStoreRun with(NicConfig nic) {
+        return new KvStoreRun(mode, nodes, threadsPerNode, opsPerThread, keys, buckets, entries, valueWords, getPercent,
+                putPercent, testing, timeout, nic);
     }
 
     /** The check every run uses: per key, against a register; torn reads first. */
@@ -75,7 +83,7 @@ public record KvStoreRun(RunMode mode, int nodes, int threadsPerNode, int opsPer
 
     /** Runs the workload with {@code seed} (the scheduler's seed and the workload's) and checks its history. */
     public RunOutcome<Long, MapOp> run(long seed) {
-        SimCluster.Builder b = SimCluster.builder().nodes(nodes);
+        SimCluster.Builder b = SimCluster.builder().nodes(nodes).config(config);
         b = mode == RunMode.DETERMINISTIC ? b.deterministic(seed, SchedulerPolicy.swarm()) : b.concurrent();
         try (SimCluster c = b.build()) {
             History<MapOp> history = History.of(c);

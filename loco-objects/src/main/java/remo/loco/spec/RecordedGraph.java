@@ -38,10 +38,12 @@ public final class RecordedGraph {
      * @param target  target node of its op (and of {@code RF}), else 0
      * @param workId  work id label of its op, else {@code null}
      * @param flushed whether its op was flushed by a fault (nic.md §7.2)
+     * @param repeat  how many identical consecutive reads it stands for (spin compression, nic.md §6.3):
+     *                the reads of calls {@code po .. po + repeat - 1}
      */
     public record Event(int id, int thread, String threadName, int node, long po, int sub, Label label, boolean locked,
                         String region, int home, int offset, long value, int op, OpKind opKind, int target,
-                        String workId, boolean flushed) {
+                        String workId, boolean flushed, int repeat) {
 
         /** Whether this event accesses word {@code offset} of region {@code region} (any home). */
         public boolean at(String regionName, int off) {
@@ -131,7 +133,7 @@ public final class RecordedGraph {
             out.add(new Event(e.id(), e.thread(), thread, e.node(), e.po(), e.sub(), e.label(), e.locked(),
                     l == null ? null : l.region(), l == null ? 0 : l.node(), l == null ? -1 : l.offset(), e.value(), e.op(),
                     o == null ? null : o.kind(), target, o == null ? null : o.workId(),
-                    o != null && o.status() == remo.nic.OpStatus.FLUSHED));
+                    o != null && o.status() == remo.nic.OpStatus.FLUSHED, e.repeat()));
             rf[e.id()] = g.rf(e.id());
             loc[e.id()] = e.location();
         }
@@ -210,7 +212,10 @@ public final class RecordedGraph {
         return threadNodes.get(thread);
     }
 
-    /** The events of thread {@code name} whose call index is in {@code [fromPo, toPo]}, in program order. */
+    /**
+     * The events of thread {@code name} of the calls with index in {@code [fromPo, toPo]}, in program
+     * order; a spin-compressed read belongs to every call it stands for.
+     */
     public List<Event> eventsOf(String thread, long fromPo, long toPo) {
         int t = thread(thread);
         List<Event> out = new ArrayList<>();
@@ -219,7 +224,7 @@ public final class RecordedGraph {
         }
         for (int id : byThread.get(t)) {
             Event e = events.get(id);
-            if (e.po() >= fromPo && e.po() <= toPo) {
+            if (e.po() <= toPo && e.po() + e.repeat() - 1 >= fromPo) {
                 out.add(e);
             }
         }

@@ -146,8 +146,7 @@ public abstract class LocoObject implements AutoCloseable {
             String field = descriptor.firstDifference(theirs);
             if (field != null) {
                 throw new LinkMismatchException(field, kind + " '" + name + "': " + field + " differs between node "
-                        + here.id() + " (" + descriptor.value(field) + ") and node " + k + " (" + theirs.value(field)
-                        + (field.equals("kind") ? "" : ", kind " + theirs.kind()) + ")");
+                        + here.id() + " (" + descriptor.value(field) + ") and node " + k + " (" + theirs.value(field) + ")");
             }
         }
         onLink();

@@ -246,6 +246,11 @@ public final class RecordedGraph {
         return out;
     }
 
+    /** Whether some op of the run was flushed by a fault. */
+    public boolean anyFlushed() {
+        return ops.stream().anyMatch(OpRecord::flushed);
+    }
+
     /** Per rao class, the {@code NAR} events in the order they took the unit. */
     public Map<String, List<Integer>> rao() {
         return rao;

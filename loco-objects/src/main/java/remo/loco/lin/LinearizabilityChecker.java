@@ -108,9 +108,9 @@ public final class LinearizabilityChecker {
                 break;
             } else {
                 if (stack.isEmpty()) {
-                    return new LinResult<>(Verdict.NOT_LINEARIZABLE, "no linearization: call " + entry.call.id() + " ("
-                            + entry.call.op() + ") cannot be placed before its response", calls, List.of(), explored,
-                            System.nanoTime() - start);
+                    return new LinResult<>(Verdict.NOT_LINEARIZABLE, "no linearization of the " + calls.size()
+                            + " calls (every order fails by the response of call " + entry.call.id() + ", "
+                            + entry.call.op() + ")", calls, List.of(), explored, System.nanoTime() - start);
                 }
                 Entry<O> top = stack.pop();
                 state = states.pop();

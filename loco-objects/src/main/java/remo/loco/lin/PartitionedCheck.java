@@ -11,7 +11,9 @@ import java.util.function.Function;
  * Linearizability of a history whose object is a product of independent parts (loco.md §4.10): a
  * map is a product of per-key registers, a set of atomic variables a product of single variables.
  * By locality of linearizability the history is linearizable iff each part's sub-history is, so
- * each partition is checked on its own, with its own time limit.
+ * each partition is checked on its own, with its own time limit. An outcome that is wrong on its
+ * own (a torn read) fails its partition at once; the result then holds that call and the calls
+ * that overlap it.
  *
  * @param <K> the partition key type
  * @param <O> the operation type
@@ -101,8 +103,15 @@ public final class PartitionedCheck<K, O> {
                 }
             }
             if (bad != null) {
+                // the culprit and the calls that overlap it (the writes it may have mixed)
+                List<Call<O>> shown = new ArrayList<>();
+                for (Call<O> c : p.getValue()) {
+                    if (c == culprit || (!c.precedes(culprit) && !culprit.precedes(c))) {
+                        shown.add(c);
+                    }
+                }
                 out.put(p.getKey(), new LinResult<>(Verdict.NOT_LINEARIZABLE, bad + ": call " + culprit.id() + " ("
-                        + culprit.op() + ")", List.of(culprit), List.of(), 0, 0));
+                        + culprit.op() + ")", shown, List.of(), 0, 0));
                 continue;
             }
             SequentialSpec<Object, O> s = (SequentialSpec<Object, O>) spec.apply(p.getKey());

@@ -21,7 +21,7 @@ import remo.nic.NicConfig;
 /**
  * The required linearizability runs of loco.md §4.10 for KvStore and AtomicVar, and the two
  * negative controls. The full deterministic runs (500 seeds) are tagged slow; the default build
- * runs their first 100 seeds.
+ * runs their first 50 seeds.
  */
 class RequiredRunsTest {
 
@@ -32,11 +32,11 @@ class RequiredRunsTest {
     }
 
     @Test
-    void kvStoreDeterministicFirstHundredSeeds() {
+    void kvStoreDeterministicFirstFiftySeeds() {
         KvStoreRun cfg = KvStoreRun.deterministic();
-        RunSummary s = RunSummary.of("KvStore", cfg::run, 0, 100, false);
-        allLinearizable(s, 100);
-        assertEquals("KvStore: 100/100 histories linearizable", s.line());
+        RunSummary s = RunSummary.of("KvStore", cfg::run, 0, 50, false);
+        allLinearizable(s, 50);
+        assertEquals("KvStore: 50/50 histories linearizable", s.line());
     }
 
     @Tag("slow")
@@ -58,13 +58,13 @@ class RequiredRunsTest {
                 NicConfig.defaults().with("FAILED_RCAS_WRITES", "YES"),
                 NicConfig.defaults().withIntraRequestOrder(NicConfig.IntraRequestOrder.RANDOM))) {
             KvStoreRun cfg = KvStoreRun.deterministic().with(config);
-            allLinearizable(RunSummary.of("KvStore", cfg::run, 0, 50, false), 50);
+            allLinearizable(RunSummary.of("KvStore", cfg::run, 0, 20, false), 20);
         }
     }
 
     @Test
-    void atomicVarDeterministicFirstHundredSeeds() {
-        allLinearizable(RunSummary.of("AtomicVar", AtomicVarRun.deterministic()::run, 0, 100, false), 100);
+    void atomicVarDeterministicFirstFiftySeeds() {
+        allLinearizable(RunSummary.of("AtomicVar", AtomicVarRun.deterministic()::run, 0, 50, false), 50);
     }
 
     @Tag("slow")

@@ -167,7 +167,7 @@ class RingBufferTest {
 
     @Test
     void fifoExactlyOnce() {
-        fifo(10, 200, NicConfig.defaults());
+        fifo(5, 200, NicConfig.defaults());
     }
 
     /**
@@ -190,12 +190,12 @@ class RingBufferTest {
 
     @Test
     void fifoExactlyOnceInRandomIntraRequestOrder() {
-        fifo(10, 200, NicConfig.defaults().withIntraRequestOrder(NicConfig.IntraRequestOrder.RANDOM));
+        fifo(5, 200, NicConfig.defaults().withIntraRequestOrder(NicConfig.IntraRequestOrder.RANDOM));
     }
 
     @Test
     void everyRecordedGraphConforms() {
-        scenario(2, 2, 1, 4).conforms(2, NicConfig.defaults(), 1000);
+        scenario(2, 2, 1, 3).conforms(2, NicConfig.defaults(), 1000);
     }
 
     @Test

@@ -2,8 +2,8 @@ package remo.checker;
 
 import java.util.ArrayList;
 import java.util.List;
-import remo.litmus.Diagnostic;
-import remo.litmus.FlagValues;
+import remo.core.Diagnostic;
+import remo.core.FlagValues;
 import remo.litmus.Instruction;
 import remo.litmus.LitmusException;
 import remo.litmus.Program;

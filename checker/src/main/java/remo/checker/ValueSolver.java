@@ -1,12 +1,11 @@
 package remo.checker;
 
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import remo.core.rdma.EventLabel;
+import remo.core.rdma.OpKind;
 import remo.litmus.BinOp;
-import remo.litmus.BoolExpr;
-import remo.litmus.Flag;
 import remo.litmus.Instruction;
 import remo.litmus.Operand;
 import remo.litmus.Program;
@@ -72,7 +71,7 @@ final class ValueSolver {
     ValueSolver(EventStructure structure) {
         this.structure = structure;
         this.program = structure.program();
-        this.failedRcasWrites = structure.flags().is(Flag.FAILED_RCAS_WRITES, "YES");
+        this.failedRcasWrites = structure.flags().failedRcasWrites();
         this.size = structure.size();
     }
 
@@ -158,7 +157,7 @@ final class ValueSolver {
             case NLW: {
                 int first = structure.firstEvent(ev.thread(), ev.instruction());
                 state[e] = 1;
-                if (ev.kind() == EventKind.NRW && ev.op() != NicOpKind.PUT) {
+                if (ev.kind() == EventLabel.NRW && ev.op() != OpKind.PUT) {
                     // an rcas/rfaa write: its operands are fixed when the instruction is issued
                     ensureThread(ev.thread(), ev.instruction());
                     resolveRmw(first, valueOf(first));
@@ -182,7 +181,7 @@ final class ValueSolver {
     private void resolveRmw(int nar, long old) {
         Event ev = structure.event(nar);
         int nrw = nar + 1;
-        if (ev.op() == NicOpKind.RFAA) {
+        if (ev.op() == OpKind.RFAA) {
             set(nrw, old + operandA[nar]);
         } else {
             boolean success = old == operandA[nar];

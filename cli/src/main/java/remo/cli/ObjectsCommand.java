@@ -80,7 +80,7 @@ final class ObjectsCommand implements Runnable {
 
         @Override
         public Integer call() {
-            List<String> args = spec.commandLine().getParseResult().originalArgs();
+            ArgumentPositions args = ArgumentPositions.of(spec);
             String bad = seeds != null && seeds < 1 ? "--seeds" : seed < 0 ? "--seed" : ops != null && ops < 1 ? "--ops"
                     : timeout < 1 ? "--timeout" : control != null && object != Checked.KvStore ? "--control" : null;
             if (bad != null) {
@@ -184,7 +184,7 @@ final class ObjectsCommand implements Runnable {
         @Override
         public Integer call() {
             if (calls < 1 || rounds < 1) {
-                List<String> args = spec.commandLine().getParseResult().originalArgs();
+                ArgumentPositions args = ArgumentPositions.of(spec);
                 System.err.println(ModelOptions.usage(args, calls < 1 ? "--calls" : "--rounds",
                         "--calls and --rounds must be at least 1").diagnostic().format());
                 return 2;

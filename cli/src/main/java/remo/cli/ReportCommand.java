@@ -26,10 +26,10 @@ import remo.cli.report.Progress;
 import remo.cli.report.ReportEntries;
 import remo.cli.report.ReportEntry;
 import remo.cli.report.ShowMode;
-import remo.litmus.Diagnostic;
-import remo.litmus.Flag;
-import remo.litmus.LitmusException;
-import remo.litmus.Position;
+import remo.core.Diagnostic;
+import remo.core.DiagnosticException;
+import remo.core.Flag;
+import remo.core.Position;
 import remo.models.ModelLibrary;
 
 /**
@@ -70,7 +70,7 @@ final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintStream err = System.err;
-        List<String> originalArgs = spec.commandLine().getParseResult().originalArgs();
+        ArgumentPositions originalArgs = ArgumentPositions.of(spec);
         Map<Flag, String> flags;
         ExpectationFile expectations = null;
         try {
@@ -80,7 +80,7 @@ final class ReportCommand implements Callable<Integer> {
             if (expect != null) {
                 expectations = ExpectationFile.read(expect, expect.toString());
             }
-        } catch (LitmusException e) {
+        } catch (DiagnosticException e) {
             err.println(e.diagnostic().format());
             return 2;
         }
@@ -116,8 +116,8 @@ final class ReportCommand implements Callable<Integer> {
                     guardedErr.println(o.error().format());
                     inputError = true;
                 }
-                ReportEntry e = maker.entry(in.path(), o, ReportEntries.modelOf(runner, o),
-                        expectations == null ? null : expectations.judge(in.path(), o, o.result() != null ? o.result().model()
+                ReportEntry e = maker.entry(in.path(), o, o.ran() ? o.result().model() : null,
+                        expectations == null ? null : expectations.judge(in.path(), o, o.result() != null ? o.result().model().name()
                                 : o.program() == null ? null : TestRunner.defaultModel(o.program())).expectedVerdict());
                 if (e.mismatch()) {
                     mismatches++;

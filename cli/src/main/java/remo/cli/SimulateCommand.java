@@ -2,7 +2,6 @@ package remo.cli;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -12,16 +11,16 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import remo.checker.TestRunner;
-import remo.litmus.FlagValues;
-import remo.litmus.LitmusException;
+import remo.conformance.LitmusRunner;
+import remo.conformance.LitmusSimulator;
+import remo.conformance.SimulationReport;
+import remo.core.DiagnosticException;
+import remo.core.FlagValues;
 import remo.litmus.LitmusParser;
 import remo.litmus.Program;
 import remo.models.CatModel;
 import remo.models.ModelLibrary;
 import remo.nic.SchedulerPolicy;
-import remo.nic.litmus.LitmusRunner;
-import remo.nic.litmus.LitmusSimulator;
-import remo.nic.litmus.SimulationReport;
 
 /**
  * {@code remo simulate}: runs a litmus test many times on the simulated NIC (nic.md §6.6) and prints
@@ -76,9 +75,9 @@ final class SimulateCommand implements Callable<Integer> {
         var err = System.err;
         LitmusSimulator.Mode m;
         SchedulerPolicy p;
-        List<String> cmd = spec.commandLine().getParseResult().originalArgs();
+        ArgumentPositions cmd = ArgumentPositions.of(spec);
         ModelLibrary library = new ModelLibrary();
-        java.util.Map<remo.litmus.Flag, String> cliFlags;
+        java.util.Map<remo.core.Flag, String> cliFlags;
         CatModel named;
         try {
             if (runs < 1) {
@@ -100,8 +99,8 @@ final class SimulateCommand implements Callable<Integer> {
                 throw ModelOptions.usage(cmd, "--policy", e.getMessage());
             }
             cliFlags = modelOptions.flags(cmd);
-            named = modelOptions.model != null ? ModelOptions.load(library, modelOptions.model, cmd) : null;
-        } catch (LitmusException e) {
+            named = modelOptions.model != null ? ModelOptions.load(library, modelOptions.model, cmd.value("--model")) : null;
+        } catch (DiagnosticException e) {
             err.println(e.diagnostic().format());
             return 2;
         }
@@ -115,7 +114,7 @@ final class SimulateCommand implements Callable<Integer> {
             report = LitmusSimulator.simulate(program, flags, allowed, conformance,
                     new LitmusSimulator.Options(runs, seed, m, checkTraces, p), modelOptions.checkOptions(),
                     modelOptions.engine());
-        } catch (LitmusException e) {
+        } catch (DiagnosticException e) {
             err.println(e.diagnostic().format());
             return 2;
         } catch (IOException e) {

@@ -1,5 +1,7 @@
 package remo.litmus;
 
+import remo.core.Position;
+
 /**
  * One instruction of a thread (language.md §4). Instructions are immutable values; each knows
  * the position of its first token, and {@link #toString()} renders it in RDMA litmus syntax.

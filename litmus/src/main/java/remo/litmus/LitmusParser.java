@@ -3,6 +3,10 @@ package remo.litmus;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import remo.core.Diagnostic;
+import remo.core.DiagnosticException;
+import remo.core.Position;
+import remo.core.SourceText;
 
 /**
  * Entry point for reading litmus files: selects the dialect from the first token
@@ -28,7 +32,13 @@ public final class LitmusParser {
      */
     public static Program read(Path path, String displayName) throws LitmusException, IOException {
         byte[] bytes = Files.readAllBytes(path);
-        return parseAndValidate(displayName, SourceText.decode(bytes, displayName, "E-LEX"));
+        String text;
+        try {
+            text = SourceText.decode(bytes, displayName, "E-LEX");
+        } catch (DiagnosticException e) {
+            throw new LitmusException(e.diagnostic());
+        }
+        return parseAndValidate(displayName, text);
     }
 
     /**

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import remo.core.Position;
 
 /**
  * Maps one cell of an x86 thread table onto the instruction forms of the RDMA language

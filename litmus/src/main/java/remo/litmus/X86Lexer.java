@@ -2,6 +2,9 @@ package remo.litmus;
 
 import java.util.ArrayList;
 import java.util.List;
+import remo.core.Diagnostic;
+import remo.core.Position;
+import remo.core.SourceText;
 
 /**
  * Lexer for herd7's X86 and X86_64 litmus dialects (language.md §2.1 and §10.1).

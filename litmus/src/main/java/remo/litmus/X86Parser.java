@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import remo.core.Position;
 
 /**
  * Parser for herd7's {@code X86} (Intel syntax) and {@code X86_64} (AT&amp;T syntax) litmus tests

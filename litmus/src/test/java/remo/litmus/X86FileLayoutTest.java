@@ -11,6 +11,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import remo.core.Position;
 
 /**
  * File layout (language.md §10.1), init block (§10.2), condition atoms (§10.4) and the program

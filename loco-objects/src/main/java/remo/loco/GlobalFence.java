@@ -19,7 +19,7 @@ public final class GlobalFence {
     /**
      * {@code mfence; gf}.
      *
-     * @throws remo.nic.QpErrorException if the gf covers a flushed op of the caller
+     * @throws remo.nic.error.QpErrorException if the gf covers a flushed op of the caller
      */
     public static void fence(Endpoint ep) {
         ep.mfence();

@@ -7,7 +7,7 @@ import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
 import remo.nic.Capability;
 import remo.nic.Cluster;
-import remo.nic.DuplicateNameException;
+import remo.nic.error.DuplicateNameException;
 
 /**
  * The LOCO part of a cluster's directory (nic.md §2.5, loco.md §3.2): object descriptors per

@@ -12,9 +12,9 @@ import remo.nic.Access;
 import remo.nic.Capability;
 import remo.nic.Endpoint;
 import remo.nic.NodeSet;
-import remo.nic.RdmaFailureException;
+import remo.nic.error.RdmaFailureException;
 import remo.nic.Region;
-import remo.nic.WrongNodeException;
+import remo.nic.error.WrongNodeException;
 
 /**
  * The base of every LOCO object (loco.md §3): one local instance per participant node,
@@ -66,7 +66,7 @@ public abstract class LocoObject implements AutoCloseable {
      * @param params       the construction parameters, compared at link time
      * @throws IllegalArgumentException  for a malformed name or an empty participant set
      * @throws NotAParticipantException  if {@code here} is not in {@code participants}
-     * @throws remo.nic.DuplicateNameException if an object of that name exists on the node
+     * @throws remo.nic.error.DuplicateNameException if an object of that name exists on the node
      */
     protected LocoObject(LocoNode here, String name, String kind, NodeSet participants, Map<String, Object> params) {
         this.here = Objects.requireNonNull(here, "here");
@@ -129,8 +129,8 @@ public abstract class LocoObject implements AutoCloseable {
      * @throws LinkMismatchException    if a participant's kind, participant set or parameters differ
      * @throws ObjectClosedException    after {@link #close()}
      * @throws ObjectBrokenException    after a failure
-     * @throws remo.nic.LinkTimeoutException   concurrent mode, when a participant stays missing
-     * @throws remo.nic.RegionNotFoundException outside a simulated thread, when a participant is missing
+     * @throws remo.nic.error.LinkTimeoutException   concurrent mode, when a participant stays missing
+     * @throws remo.nic.error.RegionNotFoundException outside a simulated thread, when a participant is missing
      */
     public final void link() {
         if (state.get() == ObjectState.READY) {

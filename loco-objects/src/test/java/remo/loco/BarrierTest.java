@@ -18,13 +18,13 @@ import remo.loco.spec.ObjectCall;
 import remo.loco.spec.RecordedGraph;
 import remo.loco.spec.RecordedHb;
 import remo.loco.spec.SpecReport;
-import remo.nic.ExecutionGraph;
+import remo.core.graph.ExecutionGraph;
 import remo.nic.MetricsSnapshot;
 import remo.nic.NodeSet;
-import remo.nic.OpKind;
+import remo.core.rdma.OpKind;
 import remo.nic.RunResult;
 import remo.nic.SimCluster;
-import remo.nic.litmus.TraceConformance;
+import remo.conformance.TraceConformance;
 
 /** Barrier (loco.md §4.6): the checklist of §6 (items 1, 2, 4, 5; item 3 is HarnessVerdictTest's BAR-*). */
 class BarrierTest {

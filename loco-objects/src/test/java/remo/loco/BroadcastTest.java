@@ -20,7 +20,7 @@ import remo.loco.spec.RecordedGraph;
 import remo.nic.MetricsSnapshot;
 import remo.nic.NicConfig;
 import remo.nic.NodeSet;
-import remo.nic.OpKind;
+import remo.core.rdma.OpKind;
 import remo.nic.RunResult;
 import remo.nic.SimCluster;
 

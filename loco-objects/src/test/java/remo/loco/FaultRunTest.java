@@ -15,11 +15,11 @@ import remo.loco.spec.ObjectCall;
 import remo.loco.spec.RecordedGraph;
 import remo.nic.FaultPlan;
 import remo.nic.NodeSet;
-import remo.nic.OpKind;
-import remo.nic.RdmaFailureException;
+import remo.core.rdma.OpKind;
+import remo.nic.error.RdmaFailureException;
 import remo.nic.RunResult;
 import remo.nic.SimCluster;
-import remo.nic.StepLimitExceededException;
+import remo.nic.error.StepLimitExceededException;
 
 /**
  * Fault runs of loco.md §6 item 6 (nic.md §7): QP errors injected at every op index of short
@@ -110,7 +110,7 @@ class FaultRunTest {
                 assertEquals(List.of(thread), check(f, "av"), thread + " op " + op);
                 ObjectBrokenException e = assertInstanceOf(ObjectBrokenException.class,
                         f.result().threadFailures().get(thread));
-                assertInstanceOf(remo.nic.QpErrorException.class, e.getCause());
+                assertInstanceOf(remo.nic.error.QpErrorException.class, e.getCause());
                 assertEquals(op - 1, f.log().of("av").stream().filter(c -> c.thread().equals(thread)).count(),
                         "the calls before the failed op returned");
             }
@@ -232,7 +232,7 @@ class FaultRunTest {
             FaultRun f = run(s, 2, op, qpError("b1", 2, op));
             assertTrue(f.blocked(), "node 2 waits forever for the lost epoch (a participant that never arrives)");
             assertEquals(1, seen.size(), "op " + op);
-            assertInstanceOf(remo.nic.QpErrorException.class, seen.get(0).getCause());
+            assertInstanceOf(remo.nic.error.QpErrorException.class, seen.get(0).getCause());
         }
     }
 

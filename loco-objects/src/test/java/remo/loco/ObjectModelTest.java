@@ -10,13 +10,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
-import remo.nic.AccessDeniedException;
-import remo.nic.DuplicateNameException;
-import remo.nic.LinkTimeoutException;
+import remo.nic.error.AccessDeniedException;
+import remo.nic.error.DuplicateNameException;
+import remo.nic.error.LinkTimeoutException;
 import remo.nic.NicConfig;
 import remo.nic.NodeSet;
 import remo.nic.SimCluster;
-import remo.nic.WrongNodeException;
+import remo.nic.error.WrongNodeException;
 
 /**
  * The object model of loco.md §3, common to every object: LocoNode, collective construction by

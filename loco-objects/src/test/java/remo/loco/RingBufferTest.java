@@ -19,7 +19,7 @@ import remo.loco.spec.RingBufferSpec;
 import remo.nic.MetricsSnapshot;
 import remo.nic.NicConfig;
 import remo.nic.NodeSet;
-import remo.nic.OpKind;
+import remo.core.rdma.OpKind;
 import remo.nic.RunResult;
 import remo.nic.SchedulerPolicy;
 import remo.nic.SimCluster;

@@ -7,11 +7,11 @@ import remo.loco.spec.LibrarySpec;
 import remo.loco.spec.RecordedGraph;
 import remo.loco.spec.RecordedHb;
 import remo.loco.spec.SpecReport;
-import remo.nic.ExecutionGraph;
+import remo.core.graph.ExecutionGraph;
 import remo.nic.NicConfig;
 import remo.nic.RunResult;
 import remo.nic.SimCluster;
-import remo.nic.litmus.TraceConformance;
+import remo.conformance.TraceConformance;
 
 /** A client program of an object: constructs the object and spawns the threads, logging the object's calls. */
 @FunctionalInterface

@@ -8,15 +8,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import remo.litmus.Diagnostic;
-import remo.litmus.FlagValues;
-import remo.litmus.Position;
+import remo.core.Diagnostic;
+import remo.core.FlagValues;
+import remo.core.Position;
 import remo.models.algebra.EventSet;
 import remo.models.cat.CatException;
 import remo.models.cat.CatExpr;
 import remo.models.cat.CatParser;
-import remo.models.cat.CatStatement;
 import remo.models.cat.CatStatement.CheckKind;
+import remo.models.cat.CatStatement;
 
 /**
  * A loaded, resolved and type-checked cat model (models.md §7). Includes are inlined, names are

@@ -1,6 +1,6 @@
 package remo.models;
 
-import remo.litmus.Position;
+import remo.core.Position;
 import remo.models.cat.CatStatement.CheckKind;
 
 /**
@@ -37,6 +37,11 @@ public final class ModelCheck {
     /** acyclic, irreflexive or empty. */
     public CheckKind kind() {
         return kind;
+    }
+
+    /** The check's keyword: {@code acyclic}, {@code irreflexive} or {@code empty} (models.md §7.2). */
+    public String kindKeyword() {
+        return kind.keyword();
     }
 
     /** Whether the check is negated ({@code ~acyclic …}). */

@@ -3,7 +3,7 @@ package remo.models;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import remo.litmus.FlagValues;
+import remo.core.FlagValues;
 import remo.models.algebra.EventSet;
 import remo.models.algebra.Relation;
 

@@ -6,8 +6,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import remo.litmus.Diagnostic;
-import remo.litmus.Position;
+import remo.core.Diagnostic;
+import remo.core.DiagnosticException;
+import remo.core.Position;
+import remo.core.SourceText;
 import remo.models.cat.CatException;
 import remo.models.cat.CatParser;
 
@@ -104,8 +106,8 @@ public final class ModelLibrary {
 
     private static String readFile(Path path, String shownName) throws CatException {
         try {
-            return remo.litmus.SourceText.decode(Files.readAllBytes(path), shownName, "E-CAT-SYNTAX");
-        } catch (remo.litmus.LitmusException e) {
+            return SourceText.decode(Files.readAllBytes(path), shownName, "E-CAT-SYNTAX");
+        } catch (DiagnosticException e) {
             throw new CatException(e.diagnostic());
         } catch (IOException | RuntimeException e) {
             throw new CatException(Diagnostic.error("E-MODEL", COMMAND_LINE, Position.START,

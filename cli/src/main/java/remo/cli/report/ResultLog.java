@@ -5,15 +5,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import remo.litmus.Diagnostic;
+import remo.core.Diagnostic;
+import remo.core.DiagnosticException;
+import remo.core.Position;
+import remo.core.SourceText;
 import remo.litmus.LitmusException;
-import remo.litmus.Position;
 
 /**
  * The test blocks of a remo or herd7 text log (models.md §9.4), for {@code remo compare-logs}.
@@ -95,7 +96,13 @@ public final class ResultLog {
                     : e instanceof java.nio.file.AccessDeniedException ? "permission denied" : e.getMessage())));
         }
         // as litmus and cat files: a leading byte-order mark is skipped, an invalid byte located
-        return parse(remo.litmus.SourceText.decode(bytes, shown, "E-LOG"), shown);
+        String text;
+        try {
+            text = SourceText.decode(bytes, shown, "E-LOG");
+        } catch (DiagnosticException e) {
+            throw new LitmusException(e.diagnostic());
+        }
+        return parse(text, shown);
     }
 
     /**

@@ -5,9 +5,9 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import remo.nic.ExecutionGraph;
-import remo.nic.ExecutionGraph.Label;
-import remo.nic.OpKind;
+import remo.core.graph.ExecutionGraph;
+import remo.core.rdma.EventLabel;
+import remo.core.rdma.OpKind;
 
 /**
  * A recorded execution graph (nic.md §6) as the Mowgli specifications read it. This is the one
@@ -41,7 +41,7 @@ public final class RecordedGraph {
      * @param repeat  how many identical consecutive reads it stands for (spin compression, nic.md §6.3):
      *                the reads of calls {@code po .. po + repeat - 1}
      */
-    public record Event(int id, int thread, String threadName, int node, long po, int sub, Label label, boolean locked,
+    public record Event(int id, int thread, String threadName, int node, long po, int sub, EventLabel label, boolean locked,
                         String region, int home, int offset, long value, int op, OpKind opKind, int target,
                         String workId, boolean flushed, int repeat) {
 
@@ -129,11 +129,11 @@ public final class RecordedGraph {
             ExecutionGraph.Location l = e.location() >= 0 ? g.locations().get(e.location()) : null;
             ExecutionGraph.OpInfo o = e.op() >= 0 ? g.ops().get(e.op()) : null;
             String thread = e.thread() >= 0 ? g.threads().get(e.thread()).name() : "init";
-            int target = o != null ? o.target() : e.label() == Label.RF ? e.arg() : 0;
+            int target = o != null ? o.target() : e.label() == EventLabel.RF ? e.arg() : 0;
             out.add(new Event(e.id(), e.thread(), thread, e.node(), e.po(), e.sub(), e.label(), e.locked(),
                     l == null ? null : l.region(), l == null ? 0 : l.node(), l == null ? -1 : l.offset(), e.value(), e.op(),
                     o == null ? null : o.kind(), target, o == null ? null : o.workId(),
-                    o != null && o.status() == remo.nic.OpStatus.FLUSHED, e.repeat()));
+                    o != null && o.status() == remo.core.rdma.OpStatus.FLUSHED, e.repeat()));
             rf[e.id()] = g.rf(e.id());
             loc[e.id()] = e.location();
         }
@@ -156,7 +156,7 @@ public final class RecordedGraph {
                 Collections.unmodifiableMap(rao));
         for (ExecutionGraph.OpInfo o : g.ops()) {
             rg.ops.add(new OpRecord(o.index(), o.thread(), o.po(), o.kind(), o.target(),
-                    o.status() == remo.nic.OpStatus.FLUSHED));
+                    o.status() == remo.core.rdma.OpStatus.FLUSHED));
         }
         return rg;
     }
@@ -189,7 +189,7 @@ public final class RecordedGraph {
     /** The writes of word {@code offset} of region {@code region} on {@code home}, in coherence order; empty if untouched. */
     public List<Integer> co(String region, int home, int offset) {
         for (Event e : events) {
-            if (e.label() == Label.IW && region.equals(e.region()) && e.home() == home && e.offset() == offset) {
+            if (e.label() == EventLabel.IW && region.equals(e.region()) && e.home() == home && e.offset() == offset) {
                 return co(e);
             }
         }

@@ -1,23 +1,23 @@
 package remo.loco.spec;
 
-import remo.nic.ExecutionGraph.Label;
+import remo.core.rdma.EventLabel;
 
 /**
  * The stamp vocabulary of Mowgli (loco.md §2.1), each with the event label it stands for
  * (models.md labels). A locked CPU RMW has stamps {@code aCR, aCW}.
  */
 public enum StampKind {
-    aCR(Label.R), aCW(Label.W), aMF(Label.F), aNLR(Label.NLR), aNRW(Label.NRW), aNRR(Label.NRR), aNAR(Label.NAR),
-    aNLW(Label.NLW), aWT(Label.WT), aGF(Label.GF), aRF(Label.RF);
+    aCR(EventLabel.R), aCW(EventLabel.W), aMF(EventLabel.F), aNLR(EventLabel.NLR), aNRW(EventLabel.NRW), aNRR(EventLabel.NRR), aNAR(EventLabel.NAR),
+    aNLW(EventLabel.NLW), aWT(EventLabel.WT), aGF(EventLabel.GF), aRF(EventLabel.RF);
 
-    private final Label label;
+    private final EventLabel label;
 
-    StampKind(Label label) {
+    StampKind(EventLabel label) {
         this.label = label;
     }
 
     /** The event label of subevents with this stamp. */
-    public Label label() {
+    public EventLabel label() {
         return label;
     }
 

@@ -16,9 +16,10 @@ import remo.models.ModelLibrary;
 import remo.models.Witnesses;
 import remo.models.algebra.EventSet;
 import remo.models.algebra.Relation;
-import remo.nic.ExecutionGraph;
-import remo.nic.litmus.TraceConformance;
-import remo.nic.litmus.TraceLitmus;
+import remo.core.graph.ExecutionGraph;
+import remo.core.rdma.EventLabel;
+import remo.conformance.TraceConformance;
+import remo.conformance.TraceLitmus;
 
 /**
  * Conformance and happens-before of a recorded graph, for the tests (nic.md §6.5, loco.md §2.4):
@@ -61,7 +62,7 @@ public final class RecordedHb {
         boolean[] exists = new boolean[n];
         for (ExecutionGraph.Event e : g.events()) {
             int sid;
-            if (e.label() == ExecutionGraph.Label.IW) {
+            if (e.label() == EventLabel.IW) {
                 sid = s.locationIndex(tr.locationNames().get(e.location()));
             } else {
                 List<Integer> calls = tr.callInstructions().get(e.thread());

@@ -1,8 +1,8 @@
 package remo.models.cat;
 
-import remo.litmus.Flag;
-import remo.litmus.FlagValues;
-import remo.litmus.Position;
+import remo.core.Flag;
+import remo.core.FlagValues;
+import remo.core.Position;
 
 /**
  * A variant condition of {@code if c then e1 else e2} (models.md §7.3): {@code "NAME"} (an on/off
@@ -15,7 +15,7 @@ public sealed interface CatCondition permits CatCondition.FlagTest, CatCondition
 
     /** {@code "NAME"} or {@code "NAME=VALUE"}, already checked against models.md §8. */
     record FlagTest(Flag flag, String value, Position pos) implements CatCondition {
-        @Override public boolean eval(FlagValues flags) { return flags.is(flag, value); }
+        @Override public boolean eval(FlagValues flags) { return value.equals(flags.get(flag)); }
         @Override public String toString() { return "\"" + flag.name() + "=" + value + "\""; }
     }
 

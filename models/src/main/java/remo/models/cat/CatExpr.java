@@ -1,6 +1,6 @@
 package remo.models.cat;
 
-import remo.litmus.Position;
+import remo.core.Position;
 
 /**
  * An expression of the cat subset (models.md §7.3), as parsed. Immutable.

@@ -3,8 +3,8 @@ package remo.models.cat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import remo.litmus.Diagnostic;
-import remo.litmus.Position;
+import remo.core.Diagnostic;
+import remo.core.Position;
 
 /**
  * Lexer for the cat subset (models.md §7.1): identifiers with {@code . -} inside, strings,
@@ -160,7 +160,7 @@ final class CatLexer {
                 advance();
                 out.add(new Token(Kind.SYMBOL, String.valueOf(c), pos));
             } else {
-                throw error(pos, "unexpected character '" + remo.litmus.SourceText.show(text.codePointAt(i)) + "'");
+                throw error(pos, "unexpected character '" + remo.core.SourceText.show(text.codePointAt(i)) + "'");
             }
         }
     }

@@ -2,9 +2,9 @@ package remo.models.cat;
 
 import java.util.ArrayList;
 import java.util.List;
-import remo.litmus.Diagnostic;
-import remo.litmus.Flag;
-import remo.litmus.Position;
+import remo.core.Diagnostic;
+import remo.core.Flag;
+import remo.core.Position;
 import remo.models.cat.CatExpr.BinaryOp;
 import remo.models.cat.CatExpr.UnaryOp;
 import remo.models.cat.CatLexer.Kind;

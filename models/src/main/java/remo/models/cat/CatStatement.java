@@ -1,7 +1,7 @@
 package remo.models.cat;
 
 import java.util.List;
-import remo.litmus.Position;
+import remo.core.Position;
 
 /** A statement of a cat file (models.md §7.2), as parsed. Immutable. */
 public sealed interface CatStatement permits CatStatement.Let, CatStatement.Include, CatStatement.Check, CatStatement.Show {

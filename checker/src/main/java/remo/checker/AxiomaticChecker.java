@@ -47,6 +47,9 @@ public final class AxiomaticChecker {
         List<Diagnostic> warnings = ModelSupport.warnings(structure);
         Enumeration run = new Enumeration(structure, model, flags, options, start, null);
         run.enumerate();
+        for (remo.litmus.Instruction.Cutoff c : run.co.cutoffs) {
+            warnings.add(ModelSupport.unrollWarning(program, c));
+        }
         double seconds = (System.nanoTime() - start) / 1e9;
         return new CheckResult(program, model, "axiomatic", flags, run.tally.outcome(warnings),
                 new CheckResult.Statistics(run.budget.explored(), run.budget.partialReason(), seconds),
@@ -101,6 +104,7 @@ public final class AxiomaticChecker {
     private static final class Enumeration {
         final Budget budget;
         final OutcomeTally tally;
+        final CoChooser co;
         private final RfChooser rf;
         private final ModelFrame rfFrame;
 
@@ -112,7 +116,7 @@ public final class AxiomaticChecker {
             tally = new OutcomeTally(space, options, budget, visitor);
             Pruning pruning = new Pruning(options, budget);
             RaoChooser rao = new RaoChooser(candidate, budget, pruning, tally);
-            CoChooser co = new CoChooser(candidate, model, flags, options.skippedChecks(), budget, pruning, rao);
+            co = new CoChooser(candidate, model, flags, options.skippedChecks(), budget, pruning, rao);
             rfFrame = pruning.enabled() ? model.frame(new MaskedUniverse(s, s.unconditionalEvents(), EventSet.all(s.size())),
                     flags, options.skippedChecks()) : null;
             rf = new RfChooser(candidate, rfFrame, pruning, co);

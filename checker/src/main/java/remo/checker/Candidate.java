@@ -53,11 +53,14 @@ final class Candidate implements CompleteCandidate {
         raoLength = new int[space.raoClasses.length];
     }
 
-    /** rf as chosen so far. */
-    Relation rfLower() {
+    /**
+     * The rf pairs chosen so far whose read surely exists (a read of a guarded x86 instruction may
+     * not: its pair is only possible), or with {@code exists}, those of the existing reads.
+     */
+    Relation rfLower(boolean[] exists) {
         Relation.Builder b = Relation.builder(n);
         for (int r : space.reads) {
-            if (rfSource[r] >= 0) {
+            if (rfSource[r] >= 0 && (exists != null ? exists[r] : !s.event(r).conditional())) {
                 b.add(rfSource[r], r);
             }
         }

@@ -2,12 +2,14 @@ package remo.checker;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.IntStream;
 import remo.core.FlagValues;
 import remo.core.rdma.EventLabel;
+import remo.litmus.Instruction;
 import remo.models.CatModel;
 import remo.models.ModelFrame;
 import remo.models.Witnesses;
@@ -31,6 +33,8 @@ final class CoChooser {
     private final RaoChooser next;
     /** The model over each set of existing events (static part evaluated once per set). */
     private final Map<EventSet, ModelFrame> frames = new HashMap<>();
+    /** The backward jumps whose unrolling bound cut some candidate (herd7 -unroll), for W-UNROLL. */
+    final Set<Instruction.Cutoff> cutoffs = new LinkedHashSet<>();
 
     CoChooser(Candidate c, CatModel model, FlagValues flags, Set<String> skippedChecks, Budget budget, Pruning pruning,
               RaoChooser next) {
@@ -52,13 +56,25 @@ final class CoChooser {
             budget.count(); // ill-formed: cyclic values or a read from a write that does not exist
             return;
         }
-        int n = space.n;
         boolean[] ex = c.values.exists;
+        for (int i = 0; i < space.reads.length; i++) {
+            if (!ex[space.reads[i]] && c.rfSource[space.reads[i]] != space.sources[i][0]) {
+                budget.count(); // a read that does not exist has no rf: its other choices repeat the candidate
+                return;
+            }
+        }
+        if (c.values.cutoff != null) {
+            // beyond the unrolling bound (herd7 -unroll): discarded, and the run says so
+            cutoffs.add(c.values.cutoff);
+            budget.count();
+            return;
+        }
+        int n = space.n;
         EventSet existing = EventSet.of(n, IntStream.range(0, n).filter(e -> ex[e]).toArray());
         c.frame = frames.computeIfAbsent(existing,
                 m -> model.frame(MaskedUniverse.exact(space.structure, m), flags, skippedChecks));
         c.frame.setDeadline(budget.deadline);
-        c.rfExact = c.rfLower();
+        c.rfExact = c.rfLower(ex);
         // per location: IW first, then the existing writes to insert
         int locs = space.structure.locationCount();
         c.coOrder = new int[locs][];

@@ -94,7 +94,20 @@ public final class EventStructure {
     private void addEvents(ThreadCode t, int i, Instruction ins) {
         int th = t.index();
         int home = t.node();
-        if (ins instanceof Instruction.Load ld) {
+        if (ins instanceof Instruction.Guarded g) {
+            // the events of a guarded instruction exist only on the executions whose branch decisions lead to it
+            int before = events.size();
+            addEvents(t, i, g.body());
+            for (int k = before; k < events.size(); k++) {
+                Event e = events.get(k);
+                events.set(k, new Event(e.id(), e.kind(), e.thread(), e.instruction(), e.step(), e.location(), e.node(),
+                        e.qp(), e.tag(), e.op(), e.locked(), true));
+            }
+        } else if (ins instanceof Instruction.PlainRmw rmw) {
+            String x = rmw.location().name();
+            add(EventLabel.R, th, i, 0, x, home, -1, null, null, false, false);
+            add(EventLabel.W, th, i, 1, x, home, -1, null, null, false, rmw.kind() == Instruction.RmwKind.CAS);
+        } else if (ins instanceof Instruction.Load ld) {
             add(EventLabel.R, th, i, 0, ld.source().name(), home, -1, null, null, false, false);
         } else if (ins instanceof Instruction.Store st) {
             add(EventLabel.W, th, i, 0, st.destination().name(), home, -1, null, null, false, false);
@@ -138,7 +151,7 @@ public final class EventStructure {
         } else if (ins instanceof Instruction.GlobalFence) {
             add(EventLabel.GF, th, i, 0, null, home, -1, null, null, false, false);
         }
-        // Assign, RegisterSwap, Assume: no event
+        // Assign, RegisterSwap, Assume, Cutoff: no event
     }
 
     private static String tagOf(Instruction.NicOperation op) {

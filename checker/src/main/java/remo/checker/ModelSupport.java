@@ -56,6 +56,16 @@ public final class ModelSupport {
     }
 
     /**
+     * W-UNROLL at a {@code Cutoff}: some execution would follow the backward jump beyond the
+     * unrolling bound and was discarded, as herd7 does ("unrolling limit exceeded").
+     */
+    public static Diagnostic unrollWarning(Program program, Instruction.Cutoff cutoff) {
+        return Diagnostic.warning("W-UNROLL", program.sourceName(), cutoff.pos(), "unrolling limit exceeded at "
+                + cutoff.label() + ": executions that take this backward jump once more were cut, legal outcomes may "
+                + "be missing (raise the bound with --unroll N)");
+    }
+
+    /**
      * The warnings of language.md §6.4 for the structure's program and flags: W-POLL-BLOCKS for
      * every statically blocked poll, W-WAIT-VACUOUS for every {@code wait d} whose tagged
      * operations all come after it.

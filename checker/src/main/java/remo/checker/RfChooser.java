@@ -40,7 +40,7 @@ final class RfChooser {
         for (int w : space.sources[i]) {
             c.rfSource[r] = w;
             if (i + 1 < space.reads.length && pruning.worth(space.sourcesBelow[i + 1])
-                    && pruning.abandons(frame, new Witnesses(c.rfLower(), c.rfUpper(i + 1), space.coInitial,
+                    && pruning.abandons(frame, new Witnesses(c.rfLower(null), c.rfUpper(i + 1), space.coInitial,
                     space.coPotential, space.empty, space.raoPotential))) {
                 continue;
             }

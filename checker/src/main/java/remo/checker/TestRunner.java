@@ -31,6 +31,7 @@ public final class TestRunner {
     private final Engine engine;
     private final Map<String, Position> skipCheckPositions;
     private final Map<String, CatModel> models = new HashMap<>();
+    private int unroll = LitmusParser.DEFAULT_UNROLL;
     private final java.util.Set<String> warnedModels = new java.util.HashSet<>();
 
     /** A checking engine: the axiomatic checker or the operational explorer. */
@@ -70,6 +71,17 @@ public final class TestRunner {
         this.commandLineFlags = Map.copyOf(commandLineFlags);
         this.options = options;
         this.engine = engine;
+    }
+
+    /**
+     * Sets how often an x86 path may take each backward jump when files are read (herd7's
+     * {@code -unroll}; default {@link LitmusParser#DEFAULT_UNROLL}).
+     *
+     * @return this runner
+     */
+    public TestRunner unrolling(int bound) {
+        this.unroll = bound;
+        return this;
     }
 
     /** The default model of a program's dialect (language.md §9). */
@@ -130,7 +142,7 @@ public final class TestRunner {
     public TestOutcome run(Path file, String displayName) {
         Program program;
         try {
-            program = LitmusParser.read(file, displayName);
+            program = LitmusParser.read(file, displayName, unroll);
         } catch (LitmusException e) {
             return new TestOutcome(displayName, null, null, e.diagnostic(), List.of());
         } catch (IOException | RuntimeException e) {

@@ -30,6 +30,9 @@ final class BenchCommand implements Callable<Integer> {
     @Mixin
     ModelOptions modelOptions;
 
+    @Mixin
+    HerdOptions herdOptions;
+
     @Parameters(arity = "1..*", paramLabel = "FILE|DIR")
     List<String> inputs = new ArrayList<>();
 
@@ -47,8 +50,10 @@ final class BenchCommand implements Callable<Integer> {
                         "--rounds must be at least 1, not " + rounds);
             }
             ArgumentPositions at = ArgumentPositions.of(spec);
-            runner = new TestRunner(new ModelLibrary(), modelOptions.model, modelOptions.prepare(at),
-                    modelOptions.checkOptions(), modelOptions.engine(), modelOptions.skipCheckPositions(at));
+            ModelLibrary library = herdOptions.library(at);
+            runner = new TestRunner(library, modelOptions.model, modelOptions.prepare(at, library),
+                    modelOptions.checkOptions(), modelOptions.engine(), modelOptions.skipCheckPositions(at))
+                    .unrolling(herdOptions.unroll);
         } catch (DiagnosticException e) {
             System.err.println(e.diagnostic().format());
             return 2;

@@ -42,6 +42,9 @@ final class CheckCommand implements Callable<Integer> {
     ModelOptions modelOptions;
 
     @Mixin
+    HerdOptions herdOptions;
+
+    @Mixin
     ReportOptions reportOptions;
 
     @Parameters(arity = "1..*", paramLabel = "FILE|DIR", description = "Litmus files, or directories searched for *.litmus.")
@@ -84,8 +87,10 @@ final class CheckCommand implements Callable<Integer> {
                     CheckReporting reporting) {
         Map<Flag, String> flags;
         ExpectationFile expectations = null;
+        ModelLibrary library;
         try {
-            flags = modelOptions.prepare(originalArgs);
+            library = herdOptions.library(originalArgs);
+            flags = modelOptions.prepare(originalArgs, library);
             if (expect != null) {
                 expectations = ExpectationFile.read(expect, expect.toString());
             }
@@ -95,9 +100,9 @@ final class CheckCommand implements Callable<Integer> {
             reporting.finish(spec.root().version()[0], out, err);
             return 2;
         }
-        TestRunner runner = new TestRunner(new ModelLibrary(), modelOptions.model, flags,
+        TestRunner runner = new TestRunner(library, modelOptions.model, flags,
                 reporting.checkOptions(modelOptions.checkOptions()), modelOptions.engine(),
-                modelOptions.skipCheckPositions(originalArgs));
+                modelOptions.skipCheckPositions(originalArgs)).unrolling(herdOptions.unroll);
         List<TestOutcome> outcomes = new ArrayList<>();
         List<String> mismatches = new ArrayList<>();
         List<String> undecided = new ArrayList<>();

@@ -18,7 +18,7 @@ import remo.models.ModelLibrary;
 /** Options shared by the commands that check tests: model, engine, flags, limits. */
 final class ModelOptions {
 
-    @Option(names = "--model", paramLabel = "NAME|FILE.cat",
+    @Option(names = {"--model", "-model"}, paramLabel = "NAME|FILE.cat",
             description = "Memory model: sc, tso, rdma-tso, rdma-tso-rmw, rdma-wait-rmw, rdma-sc-rmw, or a path to a "
                     + ".cat file. Default: rdma-tso-rmw for RDMA tests, tso for X86 tests.")
     String model;
@@ -45,7 +45,7 @@ final class ModelOptions {
                     + "(0 = no limit; default ${DEFAULT-VALUE}).", defaultValue = "0")
     double timeoutSeconds;
 
-    @Option(names = "--skipcheck", paramLabel = "NAME",
+    @Option(names = {"--skipcheck", "-skipcheck"}, paramLabel = "NAME",
             description = "Ignore the model check named NAME (its 'as' name), as herd7's -skipcheck; repeatable.")
     List<String> skipChecks = new ArrayList<>();
 
@@ -94,9 +94,14 @@ final class ModelOptions {
      *                             point at the offending argument
      */
     Map<Flag, String> prepare(ArgumentPositions at) throws DiagnosticException {
+        return prepare(at, new ModelLibrary());
+    }
+
+    /** As {@link #prepare(ArgumentPositions)}, loading {@code --model} from {@code library} (the cat path). */
+    Map<Flag, String> prepare(ArgumentPositions at, ModelLibrary library) throws DiagnosticException {
         Map<Flag, String> f = flags(at);
         if (model != null) {
-            load(new ModelLibrary(), model, at.value("--model"));
+            load(library, model, at.value("--model"));
         }
         return f;
     }

@@ -53,6 +53,9 @@ final class ReportCommand implements Callable<Integer> {
     @Mixin
     ModelOptions modelOptions;
 
+    @Mixin
+    HerdOptions herdOptions;
+
     @Parameters(arity = "1..*", paramLabel = "FILE|DIR", description = "Litmus files, or directories searched for *.litmus.")
     List<String> inputs = new ArrayList<>();
 
@@ -73,10 +76,12 @@ final class ReportCommand implements Callable<Integer> {
         ArgumentPositions originalArgs = ArgumentPositions.of(spec);
         Map<Flag, String> flags;
         ExpectationFile expectations = null;
+        ModelLibrary library;
         try {
             OutputPath.requireNonEmpty(originalArgs, "--out", out);
             OutputPath.requireDirectoryOf(out);
-            flags = modelOptions.prepare(originalArgs);
+            library = herdOptions.library(originalArgs);
+            flags = modelOptions.prepare(originalArgs, library);
             if (expect != null) {
                 expectations = ExpectationFile.read(expect, expect.toString());
             }
@@ -96,12 +101,13 @@ final class ReportCommand implements Callable<Integer> {
             if (progress.listener() != null) {
                 base = base.withProgress(progress.listener());
             }
-            TestRunner runner = new TestRunner(new ModelLibrary(), modelOptions.model, flags,
-                    ShowMode.WITNESS.collecting(base, 1), modelOptions.engine());
+            TestRunner runner = new TestRunner(library, modelOptions.model, flags,
+                    ShowMode.WITNESS.collecting(base, 1), modelOptions.engine()).unrolling(herdOptions.unroll);
             // rejected candidates exist only in the axiomatic engine (the machines produce consistent runs)
             long limit = base.maxExecutions() > 0 ? base.maxExecutions() : REJECTED_SEARCH_LIMIT;
-            TestRunner rejectedRunner = new TestRunner(new ModelLibrary(), modelOptions.model, flags,
-                    ShowMode.ALL.collecting(base.withMaxExecutions(limit), ShowMode.CANDIDATE_POOL), AxiomaticChecker::check);
+            TestRunner rejectedRunner = new TestRunner(library, modelOptions.model, flags,
+                    ShowMode.ALL.collecting(base.withMaxExecutions(limit), ShowMode.CANDIDATE_POOL), AxiomaticChecker::check)
+                    .unrolling(herdOptions.unroll);
             ReportEntries maker = new ReportEntries(rejectedRunner, graphviz, skipped);
             for (Inputs.Input in : files) {
                 progress.testStarted(in.shown());

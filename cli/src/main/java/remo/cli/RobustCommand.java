@@ -52,6 +52,9 @@ final class RobustCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "FILE|DIR")
     List<String> inputs = new ArrayList<>();
 
+    @picocli.CommandLine.Mixin
+    HerdOptions herdOptions;
+
     @Option(names = "--weak", paramLabel = "MODEL",
             description = "The weak model M (default: rdma-tso-rmw for RDMA tests, tso for X86 tests).")
     String weakModel;
@@ -117,7 +120,13 @@ final class RobustCommand implements Callable<Integer> {
             err.println(e.diagnostic().format());
             return 2;
         }
-        ModelLibrary library = new ModelLibrary();
+        ModelLibrary library;
+        try {
+            library = herdOptions.library(args);
+        } catch (DiagnosticException e) {
+            err.println(e.diagnostic().format());
+            return 2;
+        }
         try {
             // usage errors before any test: nothing on standard output
             if (weakModel != null) {
@@ -146,7 +155,7 @@ final class RobustCommand implements Callable<Integer> {
                 if (in.missing()) {
                     throw new DiagnosticException(Diagnostic.error("E-IO", in.shown(), Position.START, in.problem()));
                 }
-                Program p = LitmusParser.read(in.path(), in.shown());
+                Program p = LitmusParser.read(in.path(), in.shown(), herdOptions.unroll);
                 testName = p.name();
                 CatModel weak = library.load(weakModel != null ? weakModel : TestRunner.defaultModel(p));
                 CatModel strong = library.load(strongModel != null ? strongModel : Robustness.strongCounterpart(weak.name()));
@@ -275,8 +284,15 @@ final class RobustCommand implements Callable<Integer> {
             out.println("  " + (r.repairs().size() > 1 ? RepairResult.describe(rep) + " -- " : "") + "cost: " + rt
                     + " NIC round trip" + (rt == 1 ? "" : "s") + ", " + fences + " CPU fence" + (fences == 1 ? "" : "s"));
         }
+        String text;
+        try {
+            text = ProgramPrinter.print(r.repaired());
+        } catch (IllegalArgumentException e) {
+            out.println("  (the repaired program is not printed: " + e.getMessage() + ")");
+            return;
+        }
         out.println("  repaired program:");
-        for (String line : ProgramPrinter.print(r.repaired()).split("\n")) {
+        for (String line : text.split("\n")) {
             out.println("    " + line);
         }
     }

@@ -43,6 +43,9 @@ final class SimulateCommand implements Callable<Integer> {
     @Mixin
     ModelOptions modelOptions;
 
+    @Mixin
+    HerdOptions herdOptions;
+
     @Parameters(index = "0", paramLabel = "FILE", description = "A litmus file (RDMA, X86 or X86_64).")
     Path file;
 
@@ -76,10 +79,11 @@ final class SimulateCommand implements Callable<Integer> {
         LitmusSimulator.Mode m;
         SchedulerPolicy p;
         ArgumentPositions cmd = ArgumentPositions.of(spec);
-        ModelLibrary library = new ModelLibrary();
+        ModelLibrary library;
         java.util.Map<remo.core.Flag, String> cliFlags;
         CatModel named;
         try {
+            library = herdOptions.library(cmd);
             if (runs < 1) {
                 throw ModelOptions.usage(cmd, "--runs", "--runs must be at least 1, not " + runs);
             }
@@ -107,7 +111,7 @@ final class SimulateCommand implements Callable<Integer> {
         Program program;
         SimulationReport report;
         try {
-            program = LitmusParser.read(file, file.toString());
+            program = LitmusParser.read(file, file.toString(), herdOptions.unroll);
             FlagValues flags = FlagValues.defaults().withAll(program.flags()).withAll(cliFlags);
             CatModel allowed = named != null ? named : library.load(TestRunner.defaultModel(program));
             CatModel conformance = library.load(LitmusRunner.conformanceModel(program));

@@ -82,7 +82,9 @@ public final class LitmusRunner {
     }
 
     /**
-     * Why the simulator cannot run {@code p}, if it cannot: the program mixes {@code poll} with
+     * Why the simulator cannot run {@code p}, if it cannot: unrolled x86 branches, an x86
+     * read-modify-write without {@code LOCK}, or a locked one other than exchange, add and
+     * compare-exchange (the NIC's endpoint has no such call); or the program mixes {@code poll} with
      * {@code wait}/{@code gf}, and the completion modes POLL and WAIT of the simulated NIC are
      * exclusive (nic.md §2.4). The diagnostic (E-SIMULATE) is located at the instruction that makes
      * the mix: the first instruction of whichever kind (poll, or wait/gf) appears later in the source.
@@ -91,6 +93,20 @@ public final class LitmusRunner {
      * @return the error, or empty if the simulator can run the program
      */
     public static Optional<Diagnostic> completionModeConflict(Program p) {
+        Optional<Instruction> x86 = p.firstUnrolledOrUnlocked();
+        if (x86.isEmpty()) {
+            x86 = p.threads().stream().flatMap(t -> t.instructions().stream())
+                    .filter(i -> i instanceof Instruction.LockedRmw r && r.kind().isX86Only() && r.kind() != Instruction.RmwKind.XCHG)
+                    .findFirst();
+        }
+        if (x86.isPresent()) {
+            Instruction i = x86.get();
+            String what = i instanceof Instruction.PlainRmw ? "an x86 read-modify-write of memory without LOCK"
+                    : i instanceof Instruction.LockedRmw ? "LOCK " + i.keyword().toUpperCase(java.util.Locale.ROOT)
+                    : "x86 conditional jumps and loops";
+            return Optional.of(Diagnostic.error("E-SIMULATE", p.sourceName(), i.pos(), "the simulator cannot run " + what
+                    + " (it runs XCHG, LOCK ADD/INC/DEC/XADD and LOCK CMPXCHG); check the test with 'remo check'"));
+        }
         Instruction poll = first(p, Instruction.Poll.class);
         Instruction wait = first(p, Instruction.Wait.class);
         Instruction gf = first(p, Instruction.GlobalFence.class);

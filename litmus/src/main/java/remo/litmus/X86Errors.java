@@ -22,6 +22,11 @@ final class X86Errors {
         return error("E-X86-UNSUPPORTED", file, pos, "unsupported X86 construct: " + text);
     }
 
+    /** E-X86-UNSUPPORTED at {@code pos} with a reason: {@code unsupported X86 construct: <text> (<why>)}. */
+    static LitmusException unsupported(String file, Position pos, String text, String why) {
+        return error("E-X86-UNSUPPORTED", file, pos, "unsupported X86 construct: " + text + " (" + why + ")");
+    }
+
     /** E-X86-LOCK at {@code pos}: {@code illegal lock prefix on <MNEMONIC>}. */
     static LitmusException illegalLock(String file, Position pos, String mnemonic) {
         return error("E-X86-LOCK", file, pos, "illegal lock prefix on " + mnemonic);

@@ -103,6 +103,13 @@ public final class OperationalExplorer {
             throws LitmusException {
         long start = System.nanoTime();
         MachineKind kind = machineFor(model);
+        java.util.Optional<remo.litmus.Instruction> unrolled = program.firstUnrolledOrUnlocked();
+        if (unrolled.isPresent()) {
+            throw new LitmusException(Diagnostic.error("E-ENGINE", program.sourceName(), unrolled.get().pos(),
+                    "the operational engine does not run " + (unrolled.get() instanceof remo.litmus.Instruction.PlainRmw
+                            ? "x86 read-modify-writes of memory without LOCK" : "x86 conditional jumps and loops")
+                            + "; use the axiomatic engine"));
+        }
         if (!options.skippedChecks().isEmpty()) {
             throw new LitmusException(Diagnostic.error("E-ENGINE", ModelLibrary.COMMAND_LINE, Position.START,
                     "the operational engine cannot skip model checks (" + String.join(", ", options.skippedChecks())

@@ -29,7 +29,12 @@ public interface Scenario {
 
     /** Checklist item 4 of loco.md §6: every recorded graph of {@code seeds} runs is consistent under its model. */
     default void conforms(int nodes, NicConfig config, int seeds) {
-        for (long seed = 0; seed < seeds; seed++) {
+        conforms(nodes, config, 0, seeds);
+    }
+
+    /** Item 4 over seeds {@code from} to {@code to − 1}. */
+    default void conforms(int nodes, NicConfig config, long from, long to) {
+        for (long seed = from; seed < to; seed++) {
             ExecutionGraph g = run(nodes, config, seed, new CallLog()).trace().orElseThrow();
             TraceConformance.Verdict v = RecordedHb.conformance(g);
             assertTrue(v.consistent(), "seed " + seed + ": " + v);
@@ -42,7 +47,12 @@ public interface Scenario {
      * @param minSo the least number of so edges a run must check (so the check is not vacuous)
      */
     default void satisfies(int nodes, NicConfig config, int seeds, String object, LibrarySpec spec, int minSo) {
-        for (long seed = 0; seed < seeds; seed++) {
+        satisfies(nodes, config, 0, seeds, object, spec, minSo);
+    }
+
+    /** Item 5 over seeds {@code from} to {@code to − 1}. */
+    default void satisfies(int nodes, NicConfig config, long from, long to, String object, LibrarySpec spec, int minSo) {
+        for (long seed = from; seed < to; seed++) {
             CallLog log = new CallLog();
             ExecutionGraph g = run(nodes, config, seed, log).trace().orElseThrow();
             SpecReport rep = spec.check(log.of(object), RecordedGraph.of(g), RecordedHb.hb(g));

@@ -22,7 +22,7 @@ import remo.nic.SimCluster;
 import remo.nic.error.StepLimitExceededException;
 
 /**
- * Fault runs of loco.md §6 item 6 (nic.md §7): QP errors injected at every op index of short
+ * Fault runs of loco.md §6 item 6 (nic.md §7) for every object: QP errors injected at every op index of short
  * client programs and node crashes at spread-out steps. Every failure surfaces, as an
  * {@link ObjectBrokenException} whose cause is the NIC failure (or a NIC exception from the
  * client's own ops, or an unreported flushed op when nobody waits for it), and no call returns
@@ -275,6 +275,83 @@ class FaultRunTest {
                 if (thread.equals("s")) {
                     assertTrue(got.size() <= (op - 1) / 2, "only messages whose puts came before the failed one: " + got.size());
                 }
+            }
+        }
+    }
+    /**
+     * SharedRegion has no methods of its own that post ops: a failure surfaces as a NIC exception
+     * from the client's own op (the bcast's wait), on the client's thread.
+     */
+    @Test
+    void sharedRegionFailuresSurfaceAtTheClientsOwnOps() {
+        for (int target : List.of(2, 3)) {
+            FaultRun f = run(SharedRegionTest.scenario(3), 3, target, qpError("w", target, 1));
+            assertFalse(f.blocked());
+            check(f, "sr");
+            assertInstanceOf(remo.nic.error.QpErrorException.class, f.result().threadFailures().get("w"),
+                    "the failed put of the bcast to node " + target + " surfaces at waitFor");
+        }
+    }
+
+    /** A failed op covered by a fence makes the fence throw the NIC's exception; the call does not return. */
+    @Test
+    void aGlobalFenceThrowsForAFailedOpItCovers() {
+        for (int target : List.of(2, 3)) {
+            FaultRun f = run(GlobalFenceTest.scenario(), 3, target, qpError("p", target, 1));
+            assertFalse(f.blocked());
+            check(f, "fence");
+            assertInstanceOf(remo.nic.error.QpErrorException.class, f.result().threadFailures().get("p"), "target " + target);
+            assertEquals(1, f.log().of("fence").size(), "only the first fence, which covers no op, returned");
+        }
+    }
+
+    /**
+     * Broadcast: a failed push to one receiver breaks the sender's broadcast; each receiver gets a
+     * prefix of the messages, in order, and never one whose puts failed.
+     */
+    @Test
+    void aBroadcastNeverDeliversALostMessageOrOneOutOfOrder() {
+        for (int target : List.of(2, 3)) {
+            for (long op = 1; op <= 6; op++) {
+                Map<Integer, List<long[]>> got = new java.util.concurrent.ConcurrentHashMap<>();
+                Scenario s = (c, log) -> {
+                    NodeSet p = NodeSet.range(1, 3);
+                    NodeSet receivers = NodeSet.of(2, 3);
+                    Map<Integer, Broadcast> bc = Sim.onEach(c, p, (here, n) -> new Broadcast(here, "bc", 1, receivers, 2, 1));
+                    c.spawn(1, "s", raw -> {
+                        CountingEndpoint ep = CountingEndpoint.wrap(raw);
+                        for (long n = 1; n <= 4; n++) {
+                            long[] msg = {n};
+                            int tries = 0;
+                            while (!log.call(ep, "bc", "trySend", List.of(n), () -> bc.get(1).trySend(ep, msg)) && ++tries < 500) {
+                                Thread.onSpinWait();
+                            }
+                        }
+                    });
+                    for (int r : receivers) {
+                        List<long[]> mine = new java.util.concurrent.CopyOnWriteArrayList<>();
+                        got.put(r, mine);
+                        c.spawn(r, "r" + r, raw -> {
+                            CountingEndpoint ep = CountingEndpoint.wrap(raw);
+                            for (int tries = 0; tries < 3000 && mine.size() < 4; tries++) {
+                                long[] m = log.call(ep, "bc", "tryReceive", List.of(), () -> bc.get(r).tryReceive(ep));
+                                if (m != null) {
+                                    mine.add(m);
+                                }
+                            }
+                        });
+                    }
+                };
+                FaultRun f = run(s, 3, op, qpError("s", target, op));
+                assertFalse(f.blocked());
+                check(f, "bc");
+                for (Map.Entry<Integer, List<long[]>> e : got.entrySet()) {
+                    for (int i = 0; i < e.getValue().size(); i++) {
+                        assertEquals(i + 1, e.getValue().get(i)[0], "receiver " + e.getKey() + ": a prefix, in order");
+                    }
+                }
+                assertTrue(got.get(target).size() <= (op - 1) / 2,
+                        "receiver " + target + " only gets messages whose puts came before the failed one: " + got.get(target).size());
             }
         }
     }

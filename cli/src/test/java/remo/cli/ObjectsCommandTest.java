@@ -58,4 +58,20 @@ class ObjectsCommandTest {
             assertTrue(r.out.contains("\n" + w + ": median "), r.out);
         }
     }
+    /**
+     * examples/loco/expected.tsv with its note column works with --expect: the two harnesses
+     * Allowed under both models (and a Forbidden one) agree under rdma-sc-rmw.
+     */
+    @Test
+    void theLocoHarnessesAgreeWithExpectedTsvUnderRdmaScRmw() {
+        java.nio.file.Path dir = java.nio.file.Path.of(System.getProperty("remo.root"), "examples", "loco");
+        CliRun r = CliRun.run("check", "--model", "rdma-sc-rmw", "--expect", dir.resolve("expected.tsv").toString(),
+                dir.resolve("KV-TORN-NOSEQ.litmus").toString(), dir.resolve("KV-2W-NOLOCK.litmus").toString(),
+                dir.resolve("BF-LATE.litmus").toString());
+        assertEquals(0, r.exit, r.out + r.err);
+        assertTrue(r.out.contains("Observation KV-TORN-NOSEQ Sometimes "), r.out);
+        assertTrue(r.out.contains("Observation KV-2W-NOLOCK Sometimes "), r.out);
+        assertTrue(r.out.contains("Observation BF-LATE Never "), r.out);
+        assertTrue(r.out.contains("Expectations: 3 agree, 0 mismatches"), r.out);
+    }
 }

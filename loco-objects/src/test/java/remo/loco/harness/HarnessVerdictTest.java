@@ -135,6 +135,34 @@ class HarnessVerdictTest {
         assertEquals(19, allowed, "Allowed harnesses under rdma-wait-rmw");
     }
 
+    /**
+     * The spec doubt behind {@link #SC_ALLOWED} in its smallest form: a writer puts two words, a
+     * reader gets them; seeing the first put but not the second is an interleaving, so rdma-sc-rmw
+     * allows it as well as rdma-wait-rmw (loco.md §6 item 3 expects every such Allowed harness to be
+     * Forbidden under rdma-sc-rmw).
+     */
+    @Test
+    void anInterleavingOfOneWordTransfersIsAllowedUnderScToo(@org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
+        Path file = dir.resolve("TORN-MIN.litmus");
+        Files.writeString(file, String.join("\n",
+                "RDMA TORN-MIN",
+                "{ ONE@1 = 1; V0@2 = 0; V1@2 = 0; A@3 = 0; B@3 = 0; }",
+                " P0@1             | P1@3           ;",
+                " put V0@2, ONE #d | get A, V0@2 #c ;",
+                " put V1@2, ONE #d | get B, V1@2 #c ;",
+                "                  | wait c         ;",
+                "                  | r0 = A         ;",
+                "                  | r1 = B         ;",
+                "exists (1:r0 = 1 /\\ 1:r1 = 0)", ""), StandardCharsets.UTF_8);
+        for (String model : MODELS) {
+            TestRunner runner = new TestRunner(new ModelLibrary(), model, Map.of(), CheckOptions.defaults(),
+                    AxiomaticChecker::check);
+            TestOutcome o = runner.run(file, file.toString());
+            assertTrue(o.ran(), String.valueOf(o.error()));
+            assertEquals("Allowed", o.result().verdict().word(), model);
+        }
+    }
+
     @Test
     void everyFileHasARowAndEveryRowAFile() throws IOException {
         Set<String> files = new TreeSet<>();

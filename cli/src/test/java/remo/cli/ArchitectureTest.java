@@ -17,16 +17,18 @@ import org.junit.jupiter.api.Test;
 /**
  * The module graph of docs/architecture.md, checked on the compiled main classes of every module
  * (this test lives in cli, the one module that sees them all): core ← litmus ← models ← checker ←
- * conformance, core ← nic ← conformance, nic and models ← loco-objects (the objects stand on the NIC's
- * API; their specifications use the models' relation algebra, never the checker), cli on top; nic
- * never reaches the checker, nothing reaches the cli, the cli uses the models' API but not the cat language's implementation, and nothing
- * outside the NIC uses its engines.
+ * conformance, core ← nic ← conformance, conformance ← testing (the property-test API, used by
+ * nobody else), nic and models ← loco-objects (the objects stand on the NIC's API; their
+ * specifications use the models' relation algebra, never the checker), cli on top; nic never
+ * reaches the checker, nothing reaches the cli or testing, the cli uses the models' API but not
+ * the cat language's implementation, and nothing outside the NIC uses its engines.
  */
 class ArchitectureTest {
     private static JavaClasses classes;
 
     /** The modules whose main classes are checked (every module of the root pom). */
-    private static final List<String> MODULES = List.of("core", "litmus", "models", "checker", "nic", "conformance", "loco-objects", "cli");
+    private static final List<String> MODULES = List.of("core", "litmus", "models", "checker", "nic", "conformance",
+            "loco-objects", "testing", "cli");
 
     @BeforeAll
     static void importClasses() {
@@ -38,7 +40,8 @@ class ArchitectureTest {
             assertTrue(Files.isDirectory(d), "compiled classes of " + d);
         }
         classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPaths(dirs);
-        assertTrue(classes.contain("remo.core.rdma.SameQpOrder") && classes.contain("remo.cli.Main"));
+        assertTrue(classes.contain("remo.core.rdma.SameQpOrder") && classes.contain("remo.cli.Main")
+                && classes.contain("remo.testing.LitmusProperty"));
     }
 
     /** The modules as layers (one package tree each) and who may use each. */
@@ -51,15 +54,18 @@ class ArchitectureTest {
                 .layer("nic").definedBy("remo.nic..")
                 .layer("conformance").definedBy("remo.conformance..")
                 .layer("loco").definedBy("remo.loco..")
+                .layer("testing").definedBy("remo.testing..")
                 .layer("cli").definedBy("remo.cli..")
                 .whereLayer("cli").mayNotBeAccessedByAnyLayer()
-                .whereLayer("conformance").mayOnlyBeAccessedByLayers("cli")
+                .whereLayer("testing").mayNotBeAccessedByAnyLayer()
                 .whereLayer("loco").mayOnlyBeAccessedByLayers("cli")
-                .whereLayer("checker").mayOnlyBeAccessedByLayers("conformance", "cli")
-                .whereLayer("nic").mayOnlyBeAccessedByLayers("conformance", "loco", "cli")
-                .whereLayer("models").mayOnlyBeAccessedByLayers("checker", "conformance", "loco", "cli")
-                .whereLayer("litmus").mayOnlyBeAccessedByLayers("models", "checker", "conformance", "cli")
-                .whereLayer("core").mayOnlyBeAccessedByLayers("litmus", "models", "checker", "nic", "conformance", "loco", "cli");
+                .whereLayer("conformance").mayOnlyBeAccessedByLayers("testing", "cli")
+                .whereLayer("checker").mayOnlyBeAccessedByLayers("conformance", "testing", "cli")
+                .whereLayer("nic").mayOnlyBeAccessedByLayers("conformance", "loco", "testing", "cli")
+                .whereLayer("models").mayOnlyBeAccessedByLayers("checker", "conformance", "loco", "testing", "cli")
+                .whereLayer("litmus").mayOnlyBeAccessedByLayers("models", "checker", "conformance", "testing", "cli")
+                .whereLayer("core").mayOnlyBeAccessedByLayers("litmus", "models", "checker", "nic", "conformance", "loco",
+                        "testing", "cli");
     }
 
     @Test

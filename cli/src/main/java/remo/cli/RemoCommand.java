@@ -8,7 +8,8 @@ import picocli.CommandLine;
 @Command(name = "remo", mixinStandardHelpOptions = true, version = RemoCommand.VERSION,
         description = "REmote Memory Ordering: check litmus tests under RDMA and x86 memory models.",
         subcommands = {CheckCommand.class, RobustCommand.class, BenchCommand.class, GenCommand.class, FuzzCommand.class,
-                ReportCommand.class, CompareLogsCommand.class, SimulateCommand.class, BenchNicCommand.class, ObjectsCommand.class,
+                ReportCommand.class, CompareLogsCommand.class, SimulateCommand.class, BenchNicCommand.class, BenchLocksCommand.class,
+                ObjectsCommand.class,
                 CommandLine.HelpCommand.class})
 final class RemoCommand implements Runnable {
     /** What {@code --version} prints, for {@code remo} and every subcommand. */

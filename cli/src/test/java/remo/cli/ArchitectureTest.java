@@ -17,17 +17,18 @@ import org.junit.jupiter.api.Test;
 /**
  * The module graph of docs/architecture.md, checked on the compiled main classes of every module
  * (this test lives in cli, the one module that sees them all): core ← litmus ← models ← checker ←
- * conformance, core ← nic ← conformance, conformance ← testing (the property-test API, used by
- * nobody else), nic and models ← loco-objects (the objects stand on the NIC's API; their
- * specifications use the models' relation algebra, never the checker), cli on top; nic never
- * reaches the checker, nothing reaches the cli or testing, the cli uses the models' API but not
- * the cat language's implementation, and nothing outside the NIC uses its engines.
+ * conformance, core ← nic ← conformance, nic ← locks (the locks' main code uses only the NIC's API),
+ * nic and models ← loco-objects (the objects stand on the NIC's API; their specifications use the
+ * models' relation algebra, never the checker), conformance ← testing (the property-test API, used
+ * by nobody else), cli on top; nic never reaches the checker, nothing reaches the cli or testing,
+ * the cli uses the models' API but not the cat language's implementation, and nothing outside the
+ * NIC uses its engines.
  */
 class ArchitectureTest {
     private static JavaClasses classes;
 
     /** The modules whose main classes are checked (every module of the root pom). */
-    private static final List<String> MODULES = List.of("core", "litmus", "models", "checker", "nic", "conformance",
+    private static final List<String> MODULES = List.of("core", "litmus", "models", "checker", "nic", "conformance", "locks",
             "loco-objects", "testing", "cli");
 
     @BeforeAll
@@ -53,18 +54,21 @@ class ArchitectureTest {
                 .layer("checker").definedBy("remo.checker..")
                 .layer("nic").definedBy("remo.nic..")
                 .layer("conformance").definedBy("remo.conformance..")
+                .layer("locks").definedBy("remo.locks..")
                 .layer("loco").definedBy("remo.loco..")
                 .layer("testing").definedBy("remo.testing..")
                 .layer("cli").definedBy("remo.cli..")
                 .whereLayer("cli").mayNotBeAccessedByAnyLayer()
                 .whereLayer("testing").mayNotBeAccessedByAnyLayer()
+                .whereLayer("locks").mayOnlyBeAccessedByLayers("cli")
                 .whereLayer("loco").mayOnlyBeAccessedByLayers("cli")
                 .whereLayer("conformance").mayOnlyBeAccessedByLayers("testing", "cli")
                 .whereLayer("checker").mayOnlyBeAccessedByLayers("conformance", "testing", "cli")
-                .whereLayer("nic").mayOnlyBeAccessedByLayers("conformance", "loco", "testing", "cli")
+                .whereLayer("nic").mayOnlyBeAccessedByLayers("conformance", "locks", "loco", "testing", "cli")
                 .whereLayer("models").mayOnlyBeAccessedByLayers("checker", "conformance", "loco", "testing", "cli")
                 .whereLayer("litmus").mayOnlyBeAccessedByLayers("models", "checker", "conformance", "testing", "cli")
-                .whereLayer("core").mayOnlyBeAccessedByLayers("litmus", "models", "checker", "nic", "conformance", "loco",
+                .whereLayer("core").mayOnlyBeAccessedByLayers("litmus", "models", "checker", "nic", "conformance", "locks",
+                        "loco",
                         "testing", "cli");
     }
 
@@ -77,6 +81,14 @@ class ArchitectureTest {
     void theNicKnowsNoChecker() {
         noClasses().that().resideInAPackage("remo.nic..").should().dependOnClassesThat()
                 .resideInAnyPackage("remo.checker..", "remo.models..", "remo.litmus..", "remo.conformance..")
+                .check(classes);
+    }
+
+    @Test
+    void theLocksUseOnlyTheNicApi() {
+        noClasses().that().resideInAPackage("remo.locks..").should().dependOnClassesThat()
+                .resideInAnyPackage("remo.checker..", "remo.models..", "remo.litmus..", "remo.conformance..")
+                .because("a user of the locks pulls in the NIC only (locks.md §1.2); the checker is for the tests")
                 .check(classes);
     }
 

@@ -36,7 +36,7 @@ final class RemoCommand implements Runnable {
         }
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             PrintWriter err = commandLine.getErr();
-            err.println("remo: internal error: " + ex);
+            err.println("remo: internal error: " + remo.core.SourceText.printable(String.valueOf(ex)));
             for (StackTraceElement e : ex.getStackTrace()) {
                 err.println("    at " + e);
             }

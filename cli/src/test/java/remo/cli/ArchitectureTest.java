@@ -18,17 +18,19 @@ import org.junit.jupiter.api.Test;
  * The module graph of docs/architecture.md, checked on the compiled main classes of every module
  * (this test lives in cli, the one module that sees them all): core ← litmus ← models ← checker ←
  * conformance, core ← nic ← conformance, nic ← locks (the locks' main code uses only the NIC's API),
- * conformance ← testing (the property-test API, used by nobody else), cli on top; nic never reaches
- * the checker, nothing reaches the cli or testing, the cli uses the models' API but not the cat
- * language's implementation, nothing outside the NIC uses its engines, and TLC's classes are used
- * only by the child JVM's entry point (TLC never runs in remo's own JVM).
+ * nic and models ← loco-objects (the objects stand on the NIC's API; their specifications use the
+ * models' relation algebra, never the checker), conformance ← testing (the property-test API, used
+ * by nobody else), cli on top; nic never reaches the checker, nothing reaches the cli or testing,
+ * the cli uses the models' API but not the cat language's implementation, nothing outside the NIC
+ * uses its engines, and TLC's classes are used only by the child JVM's entry point (TLC never runs
+ * in remo's own JVM).
  */
 class ArchitectureTest {
     private static JavaClasses classes;
 
     /** The modules whose main classes are checked (every module of the root pom). */
     private static final List<String> MODULES = List.of("core", "litmus", "models", "checker", "nic", "conformance", "locks",
-            "testing", "cli");
+            "loco-objects", "testing", "cli");
 
     @BeforeAll
     static void importClasses() {
@@ -54,17 +56,20 @@ class ArchitectureTest {
                 .layer("nic").definedBy("remo.nic..")
                 .layer("conformance").definedBy("remo.conformance..")
                 .layer("locks").definedBy("remo.locks..")
+                .layer("loco").definedBy("remo.loco..")
                 .layer("testing").definedBy("remo.testing..")
                 .layer("cli").definedBy("remo.cli..")
                 .whereLayer("cli").mayNotBeAccessedByAnyLayer()
                 .whereLayer("testing").mayNotBeAccessedByAnyLayer()
                 .whereLayer("locks").mayOnlyBeAccessedByLayers("cli")
+                .whereLayer("loco").mayOnlyBeAccessedByLayers("cli")
                 .whereLayer("conformance").mayOnlyBeAccessedByLayers("testing", "cli")
                 .whereLayer("checker").mayOnlyBeAccessedByLayers("conformance", "testing", "cli")
-                .whereLayer("nic").mayOnlyBeAccessedByLayers("conformance", "locks", "testing", "cli")
-                .whereLayer("models").mayOnlyBeAccessedByLayers("checker", "conformance", "testing", "cli")
+                .whereLayer("nic").mayOnlyBeAccessedByLayers("conformance", "locks", "loco", "testing", "cli")
+                .whereLayer("models").mayOnlyBeAccessedByLayers("checker", "conformance", "loco", "testing", "cli")
                 .whereLayer("litmus").mayOnlyBeAccessedByLayers("models", "checker", "conformance", "testing", "cli")
                 .whereLayer("core").mayOnlyBeAccessedByLayers("litmus", "models", "checker", "nic", "conformance", "locks",
+                        "loco",
                         "testing", "cli");
     }
 
@@ -103,6 +108,15 @@ class ArchitectureTest {
                 .resideInAPackage("remo.models.cat..")
                 .because("the cat lexer, parser and expression tree are internal to models; the cli loads models "
                         + "through ModelLibrary and CatModel")
+                .check(classes);
+    }
+
+    @Test
+    void theObjectsStandOnTheNicApiAndTheRelationAlgebra() {
+        noClasses().that().resideInAPackage("remo.loco..").should().dependOnClassesThat()
+                .resideInAnyPackage("remo.checker..", "remo.conformance..", "remo.litmus..", "remo.models.cat..")
+                .because("loco-objects depends on nic and models only (docs/architecture.md); the checker and "
+                        + "conformance judge its harnesses and recorded graphs in its tests, not at run time")
                 .check(classes);
     }
 

@@ -20,6 +20,8 @@ import remo.models.ModelFrame;
 import remo.models.Witnesses;
 import remo.models.algebra.EventSet;
 import remo.models.algebra.Relation;
+import remo.checker.explore.CandidateSink;
+import remo.checker.explore.GraphExplorer;
 
 /**
  * The axiomatic engine: enumerates the candidate executions of a program (models.md §4) and
@@ -56,16 +58,25 @@ public final class AxiomaticChecker {
      */
     public static CheckResult check(Program program, CatModel model, FlagValues flags, CheckOptions options)
             throws LitmusException {
+        return check(program, model, flags, options, PLAIN_ENUMERATION);
+    }
+
+    /** {@link #check}, with the plain enumeration instead of {@link GraphExplorer} if {@code plain}. */
+    static CheckResult check(Program program, CatModel model, FlagValues flags, CheckOptions options, boolean plain)
+            throws LitmusException {
         long start = System.nanoTime();
         EventStructure structure = new EventStructure(program, flags);
         ModelSupport.requireSupported(structure, model, flags);
         List<Diagnostic> warnings = ModelSupport.warnings(structure);
         Run run = new Run(structure, model, flags, options, start);
+        run.plain = plain;
         run.enumerate();
         double seconds = (System.nanoTime() - start) / 1e9;
         return new CheckResult(program, model.name(), "axiomatic", flags, program.printedItems(), run.states, run.fullStates,
-                run.positive, run.negative, run.blocked, run.explored, new ArrayList<>(run.raisedFlags), warnings,
-                run.partialReason, seconds, run.collected, run.blockedAt);
+                run.positive, run.negative, run.blocked, run.explored, run.raisedFlagsInModelOrder(), warnings,
+                run.partialReason, seconds, run.collected, run.blockedAt,
+                new ExplorationStatistics(run.completeCount, run.explored - run.completeCount, run.consistentCount,
+                        run.blockedLimit));
     }
 
     /**
@@ -122,8 +133,14 @@ public final class AxiomaticChecker {
         }
     }
 
+    /**
+     * Whether runs use the plain enumeration below instead of {@link GraphExplorer} (system property
+     * {@code remo.enumeration=plain}; the differential tests compare both).
+     */
+    static final boolean PLAIN_ENUMERATION = "plain".equals(System.getProperty("remo.enumeration"));
+
     /** One enumeration. */
-    private static final class Run {
+    private static final class Run implements CandidateSink {
         private final EventStructure s;
         private final Program program;
         private final CatModel model;
@@ -180,7 +197,13 @@ public final class AxiomaticChecker {
         long negative;
         long blocked;
         long explored;
+        long completeCount;
         long consistentCount;
+        boolean plain = PLAIN_ENUMERATION;
+        /** Whether the exploration is counting blocked candidates (every state is found). */
+        boolean countingBlocked;
+        /** Why the Blocked count stopped early, or null. */
+        String blockedLimit;
         String partialReason;
         ExecutionVisitor visitor;
         boolean stopped;
@@ -306,7 +329,11 @@ public final class AxiomaticChecker {
                 if (rfFrame != null) {
                     rfFrame.setDeadline(deadline);
                 }
-                chooseRf(0);
+                if (prune && !plain) {
+                    explore();
+                } else {
+                    chooseRf(0);
+                }
             } catch (Stop stop) {
                 // partialReason is set
             } catch (remo.models.EvaluationTimeoutException e) {
@@ -338,6 +365,85 @@ public final class AxiomaticChecker {
                     options.progress().progress(explored, consistentCount);
                 }
             }
+        }
+
+        /** The raised flags in the model's order, whatever order the enumeration met them in. */
+        List<String> raisedFlagsInModelOrder() {
+            List<String> out = new ArrayList<>();
+            for (ModelCheck f : model.flagChecks()) {
+                if (raisedFlags.contains(f.name()) && !out.contains(f.name())) {
+                    out.add(f.name());
+                }
+            }
+            return out;
+        }
+
+        // ---------------------------------------------------------------- exploration
+
+        private void explore() {
+            Map<List<EventSet>, ModelFrame> bounded = new HashMap<>();
+            GraphExplorer.Frames source = (lower, upper) -> {
+                ModelFrame f = lower.equals(upper)
+                        ? frames.computeIfAbsent(lower, m -> model.frame(MaskedUniverse.exact(s, m), flags, options.skippedChecks()))
+                        : bounded.computeIfAbsent(List.of(lower, upper),
+                                k -> model.frame(new MaskedUniverse(s, lower, upper), flags, options.skippedChecks()));
+                f.setDeadline(deadline);
+                return f;
+            };
+            GraphExplorer explorer = new GraphExplorer(s, model, source, reads, candidates, raoClasses, coAllPotential,
+                    raoAll, staticallyBlocked, this);
+            if (!explorer.exploreUnblocked() || visitor != null) {
+                return;
+            }
+            countingBlocked = true;
+            try {
+                explorer.exploreBlocked();
+            } catch (Stop stop) {
+                // every state is found: a limit now only cuts the Blocked count short
+                blockedLimit = partialReason;
+                partialReason = null;
+            } catch (remo.models.EvaluationTimeoutException e) {
+                blockedLimit = options.timeLimitReached(System.nanoTime() - start);
+            }
+        }
+
+        @Override
+        public void complete(int[] rf, ValueSolver.Values v, int[][] coOrders, int[][] raoOrders) {
+            System.arraycopy(rf, 0, rfSource, 0, n);
+            values = v;
+            EventSet existingSet = EventSet.of(n, java.util.stream.IntStream.range(0, n).filter(e -> v.exists[e]).toArray());
+            frame = frames.computeIfAbsent(existingSet,
+                    m -> model.frame(MaskedUniverse.exact(s, m), flags, options.skippedChecks()));
+            frame.setDeadline(deadline);
+            rfExact = rfLower();
+            coOrder = coOrders;
+            coLength = new int[coOrders.length];
+            coToInsert = new int[coOrders.length][];
+            for (int l = 0; l < coOrders.length; l++) {
+                coLength[l] = coOrders[l].length;
+                coToInsert[l] = java.util.Arrays.copyOfRange(coOrders[l], 1, coOrders[l].length);
+            }
+            for (int c = 0; c < raoClasses.length; c++) {
+                raoOrder[c] = raoOrders[c];
+                raoLength[c] = raoOrders[c].length;
+            }
+            leaf();
+        }
+
+        @Override
+        public void illFormed() {
+            completeCount++;
+            count();
+        }
+
+        @Override
+        public void pruned() {
+            count();
+        }
+
+        @Override
+        public void checkLimits() {
+            checkTime();
         }
 
         // ---------------------------------------------------------------- rf
@@ -574,6 +680,7 @@ public final class AxiomaticChecker {
         // ---------------------------------------------------------------- leaf
 
         private void leaf() {
+            completeCount++;
             count();
             Relation co = coRelation();
             Relation rao = raoRelation();
@@ -586,6 +693,11 @@ public final class AxiomaticChecker {
                 if (isBlocked) {
                     blocked++;
                     blockedAt.merge(blockingPoints(), 1L, Long::sum);
+                    if (countingBlocked && blocked == options.maxBlocked()) {
+                        partialReason = "blocked count limit reached: counted " + blocked
+                                + " blocked candidates (--max-blocked " + options.maxBlocked() + ")";
+                        throw new Stop();
+                    }
                 } else {
                     full = finalState();
                     fullStates.add(full);

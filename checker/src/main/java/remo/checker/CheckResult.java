@@ -39,11 +39,14 @@ import remo.litmus.StateItem;
  * @param blockedAt      where blocked consistent candidates block, e.g. {@code P1:3 assume (r0 == 1)}
  *                       (one entry per blocking point, joined by {@code ", "} when several threads
  *                       block), with the number of candidates
+ * @param statistics     the axiomatic engine's candidate counters ({@link ExplorationStatistics#NONE} for
+ *                       the operational engine)
  */
 public record CheckResult(Program program, String model, String engine, FlagValues flags, List<StateItem> printedItems,
                           Map<FinalState, Long> states, Set<FinalState> fullStates, long positive, long negative,
                           long blocked, long explored, List<String> raisedFlags, List<Diagnostic> warnings,
-                          String partialReason, double seconds, List<Execution> executions, Map<String, Long> blockedAt) {
+                          String partialReason, double seconds, List<Execution> executions, Map<String, Long> blockedAt,
+                          ExplorationStatistics statistics) {
 
     public CheckResult {
         blockedAt = Collections.unmodifiableMap(new TreeMap<>(blockedAt));
@@ -53,6 +56,15 @@ public record CheckResult(Program program, String model, String engine, FlagValu
         raisedFlags = List.copyOf(raisedFlags);
         warnings = List.copyOf(warnings);
         executions = List.copyOf(executions);
+    }
+
+    /** A result without candidate counters (the operational engine). */
+    public CheckResult(Program program, String model, String engine, FlagValues flags, List<StateItem> printedItems,
+                       Map<FinalState, Long> states, Set<FinalState> fullStates, long positive, long negative,
+                       long blocked, long explored, List<String> raisedFlags, List<Diagnostic> warnings,
+                       String partialReason, double seconds, List<Execution> executions, Map<String, Long> blockedAt) {
+        this(program, model, engine, flags, printedItems, states, fullStates, positive, negative, blocked, explored,
+                raisedFlags, warnings, partialReason, seconds, executions, blockedAt, ExplorationStatistics.NONE);
     }
 
     /** A result without blocking details (engines that do not record them). */

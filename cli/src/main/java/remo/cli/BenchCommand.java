@@ -11,6 +11,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import remo.checker.ExplorationStatistics;
 import remo.checker.TestOutcome;
 import remo.checker.TestRunner;
 import remo.litmus.LitmusException;
@@ -59,6 +60,11 @@ final class BenchCommand implements Callable<Integer> {
             long t0 = System.nanoTime();
             long cpu0 = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
             long executions = 0;
+            long complete = 0;
+            long pruned = 0;
+            long consistent = 0;
+            double worst = 0;
+            String worstTest = null;
             errors = 0;
             for (Inputs.Input in : files) {
                 TestOutcome o = in.missing()
@@ -78,6 +84,15 @@ final class BenchCommand implements Callable<Integer> {
                     errors++;
                 } else {
                     executions += o.result().explored();
+                    ExplorationStatistics c = o.result().statistics();
+                    complete += c.complete();
+                    pruned += c.pruned();
+                    consistent += c.consistent();
+                    double ratio = c.complete() / (double) Math.max(1, c.consistent());
+                    if (c.complete() > 0 && (worstTest == null || ratio > worst)) {
+                        worst = ratio;
+                        worstTest = o.name();
+                    }
                 }
             }
             double s = (System.nanoTime() - t0) / 1e9;
@@ -85,6 +100,12 @@ final class BenchCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "round %d: %d tests in %.3f s = %.1f tests/s (CPU %.3f s; %d %s explored, %d errors)%n",
                     round, files.size(), s, files.size() / s, cpu, executions,
                     modelOptions.engine == EngineName.OPERATIONAL ? "machine states" : "candidates", errors);
+            if (modelOptions.engine != EngineName.OPERATIONAL) {
+                out.printf(Locale.ROOT, "  candidates: %d complete checked, %d partial pruned; %d consistent (blocked included)"
+                                + ", %.2f complete per consistent%s%n", complete, pruned, consistent,
+                        complete / (double) Math.max(1, consistent),
+                        worstTest == null ? "" : String.format(Locale.ROOT, " (most: %.2f, %s)", worst, worstTest));
+            }
         }
         double uptime = ManagementFactory.getRuntimeMXBean().getUptime() / 1000.0;
         out.printf(Locale.ROOT, "JVM start to end: %.3f s on %d processors%n", uptime, Runtime.getRuntime().availableProcessors());

@@ -52,6 +52,10 @@ final class ResultPrinter {
                     sb.append("Blocked at ").append(e.getKey()).append(": ").append(e.getValue()).append('\n');
                 }
             }
+            if (!r.statistics().blockedExact()) {
+                sb.append("Warning: Blocked is a lower bound, every state was found: ").append(r.statistics().blockedLimit())
+                        .append('\n');
+            }
         }
         if (r.partial()) {
             sb.append("Warning: partial result, states found so far: ").append(r.partialReason()).append('\n');

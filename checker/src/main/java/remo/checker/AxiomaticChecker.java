@@ -204,6 +204,12 @@ public final class AxiomaticChecker {
         boolean countingBlocked;
         /** Why the Blocked count stopped early, or null. */
         String blockedLimit;
+        /**
+         * How many candidates the complete candidate being judged stands for: the number of rao
+         * orders when the model never reads rao (every order is then equally consistent and
+         * gives the same state), else 1.
+         */
+        long weight = 1;
         String partialReason;
         ExecutionVisitor visitor;
         boolean stopped;
@@ -390,8 +396,15 @@ public final class AxiomaticChecker {
                 f.setDeadline(deadline);
                 return f;
             };
-            GraphExplorer explorer = new GraphExplorer(s, model, source, reads, candidates, raoClasses, coAllPotential,
-                    raoAll, staticallyBlocked, this);
+            // a model that never reads rao: one candidate per rf and co choice stands for every rao order
+            long orders = raoOrderCount();
+            boolean raoFree = !model.reads(remo.models.Builtin.RAO) && visitor == null && options.collect() == CheckOptions.Collect.NONE
+                    && orders > 0;
+            if (raoFree) {
+                weight = orders;
+            }
+            GraphExplorer explorer = new GraphExplorer(s, model, source, reads, candidates,
+                    raoFree ? new int[0][] : raoClasses, coAllPotential, raoAll, staticallyBlocked, this);
             if (!explorer.exploreUnblocked() || visitor != null) {
                 return;
             }
@@ -424,10 +437,25 @@ public final class AxiomaticChecker {
                 coToInsert[l] = java.util.Arrays.copyOfRange(coOrders[l], 1, coOrders[l].length);
             }
             for (int c = 0; c < raoClasses.length; c++) {
-                raoOrder[c] = raoOrders[c];
-                raoLength[c] = raoOrders[c].length;
+                // without rao choices (weight > 1) the classes keep their members' order
+                raoOrder[c] = c < raoOrders.length ? raoOrders[c] : raoClasses[c].clone();
+                raoLength[c] = raoOrder[c].length;
             }
             leaf();
+        }
+
+        /** The number of rao orders (product of the classes' factorials), or 0 if it exceeds 10^15. */
+        private long raoOrderCount() {
+            long orders = 1;
+            for (int[] cls : raoClasses) {
+                for (int k = 2; k <= cls.length; k++) {
+                    if (orders > 1_000_000_000_000_000L / k) {
+                        return 0;
+                    }
+                    orders *= k;
+                }
+            }
+            return orders;
         }
 
         @Override
@@ -689,11 +717,11 @@ public final class AxiomaticChecker {
             CheckOptions.Collect collect = options.collect();
             FinalState full = null;
             if (outcome.consistent()) {
-                consistentCount++;
+                consistentCount += weight;
                 if (isBlocked) {
-                    blocked++;
-                    blockedAt.merge(blockingPoints(), 1L, Long::sum);
-                    if (countingBlocked && blocked == options.maxBlocked()) {
+                    blocked += weight;
+                    blockedAt.merge(blockingPoints(), weight, Long::sum);
+                    if (countingBlocked && options.maxBlocked() > 0 && blocked >= options.maxBlocked()) {
                         partialReason = "blocked count limit reached: counted " + blocked
                                 + " blocked candidates (--max-blocked " + options.maxBlocked() + ")";
                         throw new Stop();
@@ -712,11 +740,11 @@ public final class AxiomaticChecker {
                     if (inX) {
                         boolean p = program.condition().eval(full::get);
                         if (p) {
-                            positive++;
+                            positive += weight;
                         } else {
-                            negative++;
+                            negative += weight;
                         }
-                        states.merge(full.project(printedItems, printedIndex), 1L, Long::sum);
+                        states.merge(full.project(printedItems, printedIndex), weight, Long::sum);
                         if (collect == CheckOptions.Collect.WITNESS && p) {
                             keep(co, rao, full, outcome, false);
                         }

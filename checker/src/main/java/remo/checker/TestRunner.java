@@ -67,7 +67,7 @@ public final class TestRunner {
      *
      * @throws LitmusException E-MODEL or a cat load error
      */
-    public CatModel modelFor(Program program) throws LitmusException {
+    public synchronized CatModel modelFor(Program program) throws LitmusException {
         String name = modelArg != null ? modelArg : defaultModel(program);
         CatModel m = models.get(name);
         if (m == null) {
@@ -75,6 +75,28 @@ public final class TestRunner {
             models.put(name, m);
         }
         return m;
+    }
+
+    /**
+     * {@code o} with the warnings due once per run placed first: the {@code --skipcheck} names its
+     * model does not have, if no earlier outcome of this runner had them.
+     */
+    public synchronized TestOutcome withRunWarnings(TestOutcome o) {
+        if (o.result() == null) {
+            return o;
+        }
+        List<Diagnostic> skip;
+        try {
+            skip = skipWarnings(modelFor(o.program()));
+        } catch (LitmusException e) {
+            return o; // cannot happen: the test ran with this model
+        }
+        if (skip.isEmpty()) {
+            return o;
+        }
+        List<Diagnostic> warnings = new java.util.ArrayList<>(skip);
+        warnings.addAll(o.warnings());
+        return new TestOutcome(o.file(), o.program(), o.result(), o.error(), warnings);
     }
 
     /**
@@ -112,6 +134,15 @@ public final class TestRunner {
      * @return the outcome; never throws for bad input or limits
      */
     public TestOutcome run(Path file, String displayName) {
+        return withRunWarnings(runAlone(file, displayName));
+    }
+
+    /**
+     * {@link #run(Path, String)} without the warnings given once per run ({@code --skipcheck}
+     * names the model lacks); safe to call from several threads at once. Add those warnings with
+     * {@link #withRunWarnings}, in input order, to get exactly the outcome of {@code run}.
+     */
+    public TestOutcome runAlone(Path file, String displayName) {
         Program program;
         try {
             program = LitmusParser.read(file, displayName);
@@ -121,18 +152,21 @@ public final class TestRunner {
             return new TestOutcome(displayName, null, null, Diagnostic.error("E-IO", displayName, Position.START,
                     "cannot read file: " + e.getMessage()), List.of());
         }
-        return run(program, displayName);
+        return runAlone(program, displayName);
     }
 
     /** Runs an already parsed and validated program. */
     public TestOutcome run(Program program, String displayName) {
+        return withRunWarnings(runAlone(program, displayName));
+    }
+
+    /** {@link #run(Program, String)} without the once-per-run warnings (see {@link #runAlone(Path, String)}). */
+    public TestOutcome runAlone(Program program, String displayName) {
         try {
             CatModel model = modelFor(program);
             FlagValues flags = flagsFor(program);
             CheckResult result = engine.check(program, model, flags, options);
-            List<Diagnostic> warnings = new java.util.ArrayList<>(skipWarnings(model));
-            warnings.addAll(result.warnings());
-            return new TestOutcome(displayName, program, result, null, warnings);
+            return new TestOutcome(displayName, program, result, null, result.warnings());
         } catch (LitmusException e) {
             return new TestOutcome(displayName, program, null, e.diagnostic(), List.of());
         } catch (StackOverflowError e) {

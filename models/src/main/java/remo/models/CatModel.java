@@ -108,6 +108,41 @@ public final class CatModel {
         return n != null && n.type != Node.Type.SET;
     }
 
+    /**
+     * Whether some consistency or flag check depends on built-in {@code b} (under any flag
+     * setting: both branches of {@code if} count). A model that never reads {@code rao}, for
+     * example, accepts a candidate under every rao order or none.
+     */
+    public boolean reads(Builtin b) {
+        java.util.Set<Node> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        for (List<ModelCheck> list : List.of(checks, flags)) {
+            for (ModelCheck c : list) {
+                if (reads(c.expr, b, seen)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static boolean reads(Node n, Builtin b, java.util.Set<Node> seen) {
+        if (n == null || !seen.add(n)) {
+            return false;
+        }
+        if (n.op == Node.Op.BUILTIN && n.builtin == b) {
+            return true;
+        }
+        if (n.op == Node.Op.REC_VAR) {
+            for (Node body : n.group.bodies) {
+                if (reads(body, b, seen)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        return reads(n.left, b, seen) || reads(n.right, b, seen);
+    }
+
     Optional<Node> binding(String bindingName) {
         return Optional.ofNullable(bindings.get(bindingName));
     }

@@ -91,23 +91,87 @@ final class CoherenceRules {
                 firstReader[src] = r;
             }
         }
-        for (Rule rule : rules) {
-            Relation x = frame.lowerValue(rule.check, w);
-            if (x == null) {
-                continue;
+        BitMatrix[] closures = new BitMatrix[rules.size()];
+        for (int i = 0; i < closures.length; i++) {
+            Relation x = frame.lowerValue(rules.get(i).check, w);
+            if (x != null) {
+                closures[i] = BitMatrix.of(x);
+                if (!closures[i].closeTransitively()) {
+                    return Result.CONFLICT;
+                }
             }
-            BitMatrix c = BitMatrix.of(x);
-            if (!c.closeTransitively()) {
-                return Result.CONFLICT;
+        }
+        // to a fixpoint: forced pairs enter the closures directly (with the fr pairs of their
+        // readers), which may force more, without evaluating the model again
+        boolean again = true;
+        while (again) {
+            again = false;
+            for (int i = 0; i < closures.length; i++) {
+                if (closures[i] == null) {
+                    continue;
+                }
+                Result r = orders(rules.get(i), closures[i], node);
+                if (r == Result.CONFLICT) {
+                    return r;
+                }
+                again |= r == Result.CHANGED;
+                changed |= reads(rules.get(i), closures[i], node);
             }
-            Result r = orders(rule, c, node);
-            if (r == Result.CONFLICT) {
-                return r;
+            changed |= again;
+            if (again) {
+                for (int i = 0; i < closures.length; i++) {
+                    if (closures[i] != null && !addKnownPairs(rules.get(i), closures[i], node)) {
+                        return Result.CONFLICT;
+                    }
+                }
             }
-            changed |= r == Result.CHANGED;
-            changed |= reads(rule, c, node);
         }
         return changed ? Result.CHANGED : Result.UNCHANGED;
+    }
+
+    /**
+     * Adds to closure {@code c} the pairs that known co and rao pairs put into the check's
+     * relation directly: the pair itself, and the fr pairs of the earlier write's readers.
+     *
+     * @return false if that closes a cycle
+     */
+    private boolean addKnownPairs(Rule rule, BitMatrix c, PartialCandidate node) {
+        for (int l = 0; l < node.co.length && (rule.co != null || rule.fr != null); l++) {
+            if (!addOrderPairs(node.co[l], space.locationWrites[l], rule.co, rule.fr, c, node)) {
+                return false;
+            }
+        }
+        for (int k = 0; k < node.rao.length && rule.rao != null; k++) {
+            if (!addOrderPairs(node.rao[k], space.raoClasses[k], rule.rao, null, c, node)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private boolean addOrderPairs(OrderKnowledge o, int[] members, Relation direct, Relation fr, BitMatrix c,
+                                  PartialCandidate node) {
+        for (int a = 0; a < members.length; a++) {
+            int ea = members[a];
+            if (node.existence[ea] != 1) {
+                continue;
+            }
+            for (int b = 0; b < members.length; b++) {
+                int eb = members[b];
+                if (a == b || node.existence[eb] != 1 || !o.before(a, b)) {
+                    continue;
+                }
+                if (has(direct, ea, eb) && !c.add(ea, eb)) {
+                    return false;
+                }
+                for (int r = fr == null ? -1 : firstReader[ea]; r >= 0; r = nextReader[r]) {
+                    if (has(fr, r, eb) && !c.add(r, eb)) {
+                        return false;
+                    }
+                }
+            }
+        }
+        return true;
     }
 
     /** Forced co and rao pairs. */

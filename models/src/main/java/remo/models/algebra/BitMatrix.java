@@ -131,6 +131,34 @@ public final class BitMatrix {
         }
     }
 
+    /**
+     * Adds {@code (from, to)} to a transitively closed matrix and keeps it closed: every event at
+     * or before {@code from} absorbs {@code to} and its successors.
+     *
+     * @return false if the pair closes a cycle ({@code to} already reaches {@code from}); the
+     *         matrix is then left unchanged
+     */
+    public boolean add(int from, int to) {
+        if (get(from, to)) {
+            return true;
+        }
+        if (from == to || get(to, from)) {
+            return false;
+        }
+        int w = rowWords;
+        int tb = to * w;
+        for (int x = 0; x < size; x++) {
+            if (x == from || get(x, from)) {
+                int xb = x * w;
+                for (int m = 0; m < w; m++) {
+                    bits[xb + m] |= bits[tb + m];
+                }
+                bits[xb + (to >>> 6)] |= 1L << to;
+            }
+        }
+        return true;
+    }
+
     /** Whether some event is related to itself. */
     public boolean hasLoop() {
         for (int i = 0; i < size; i++) {

@@ -31,12 +31,21 @@ final class BenchCommand implements Callable<Integer> {
     @Mixin
     ModelOptions modelOptions;
 
+    @Mixin
+    JobsOption jobsOption;
+
     @Parameters(arity = "1..*", paramLabel = "FILE|DIR")
     List<String> inputs = new ArrayList<>();
 
     @Option(names = "--rounds", paramLabel = "K", defaultValue = "1",
             description = "Check the whole set K times (later rounds show warmed-up throughput; default ${DEFAULT-VALUE}).")
     int rounds;
+
+    /** CPU time of the whole process (every thread, the JIT and the collector included), nanoseconds. */
+    private static long processCpuNanos() {
+        java.lang.management.OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
+        return os instanceof com.sun.management.OperatingSystemMXBean sun ? sun.getProcessCpuTime() : 0;
+    }
 
     @Override
     public Integer call() {
@@ -54,11 +63,20 @@ final class BenchCommand implements Callable<Integer> {
             System.err.println(e.diagnostic().format());
             return 2;
         }
+        int threads;
+        try {
+            threads = jobsOption.jobs(spec.commandLine().getParseResult().originalArgs());
+        } catch (LitmusException e) {
+            System.err.println(e.diagnostic().format());
+            return 2;
+        }
         List<Inputs.Input> files = Inputs.expand(inputs);
         int errors = 0;
+        ParallelRuns parallel = new ParallelRuns(threads);
         for (int round = 1; round <= rounds; round++) {
             long t0 = System.nanoTime();
-            long cpu0 = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+            long cpu0 = processCpuNanos();
+            java.util.Iterator<TestOutcome> checked = parallel.outcomes(files, runner);
             long executions = 0;
             long complete = 0;
             long pruned = 0;
@@ -66,11 +84,8 @@ final class BenchCommand implements Callable<Integer> {
             double worst = 0;
             String worstTest = null;
             errors = 0;
-            for (Inputs.Input in : files) {
-                TestOutcome o = in.missing()
-                        ? new TestOutcome(in.shown(), null, null, remo.litmus.Diagnostic.error("E-IO", in.shown(),
-                        remo.litmus.Position.START, in.problem()), List.of())
-                        : runner.run(in.path(), in.shown());
+            for (int k = 0; k < files.size(); k++) {
+                TestOutcome o = checked.next();
                 if (round == 1) {
                     List<String> args = spec.commandLine().getParseResult().originalArgs();
                     for (remo.litmus.Diagnostic w : o.warnings()) {
@@ -96,9 +111,9 @@ final class BenchCommand implements Callable<Integer> {
                 }
             }
             double s = (System.nanoTime() - t0) / 1e9;
-            double cpu = (ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - cpu0) / 1e9;
-            out.printf(Locale.ROOT, "round %d: %d tests in %.3f s = %.1f tests/s (CPU %.3f s; %d %s explored, %d errors)%n",
-                    round, files.size(), s, files.size() / s, cpu, executions,
+            double cpu = (processCpuNanos() - cpu0) / 1e9;
+            out.printf(Locale.ROOT, "round %d: %d tests in %.3f s = %.1f tests/s (process CPU %.3f s, %d jobs; %d %s explored, %d errors)%n",
+                    round, files.size(), s, files.size() / s, cpu, threads, executions,
                     modelOptions.engine == EngineName.OPERATIONAL ? "machine states" : "candidates", errors);
             if (modelOptions.engine != EngineName.OPERATIONAL) {
                 out.printf(Locale.ROOT, "  candidates: %d complete checked, %d partial pruned; %d consistent (blocked included)"
@@ -107,6 +122,7 @@ final class BenchCommand implements Callable<Integer> {
                         worstTest == null ? "" : String.format(Locale.ROOT, " (most: %.2f, %s)", worst, worstTest));
             }
         }
+        parallel.close();
         double uptime = ManagementFactory.getRuntimeMXBean().getUptime() / 1000.0;
         out.printf(Locale.ROOT, "JVM start to end: %.3f s on %d processors%n", uptime, Runtime.getRuntime().availableProcessors());
         return errors == 0 ? 0 : 2;

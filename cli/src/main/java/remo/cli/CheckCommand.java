@@ -43,6 +43,9 @@ final class CheckCommand implements Callable<Integer> {
     ModelOptions modelOptions;
 
     @Mixin
+    JobsOption jobsOption;
+
+    @Mixin
     ReportOptions reportOptions;
 
     @Parameters(arity = "1..*", paramLabel = "FILE|DIR", description = "Litmus files, or directories searched for *.litmus.")
@@ -96,8 +99,25 @@ final class CheckCommand implements Callable<Integer> {
             reporting.finish(spec.root().version()[0], out, err);
             return 2;
         }
+        int threads;
+        try {
+            threads = jobsOption.jobs(originalArgs);
+        } catch (LitmusException e) {
+            err.println(e.diagnostic().format());
+            reporting.runError(e.diagnostic());
+            reporting.finish(spec.root().version()[0], out, err);
+            return 2;
+        }
         TestRunner runner = new TestRunner(new ModelLibrary(), modelOptions.model, flags,
                 reporting.checkOptions(modelOptions.checkOptions()), modelOptions.engine());
+        try (ParallelRuns parallel = new ParallelRuns(threads)) {
+            return checkAll(out, err, originalArgs, files, reporting, expectations, runner, parallel.outcomes(files, runner));
+        }
+    }
+
+    private int checkAll(PrintStream out, PrintStream err, List<String> originalArgs, List<Inputs.Input> files,
+                         CheckReporting reporting, ExpectationFile expectations, TestRunner runner,
+                         java.util.Iterator<TestOutcome> checked) {
         List<TestOutcome> outcomes = new ArrayList<>();
         List<String> mismatches = new ArrayList<>();
         List<String> undecided = new ArrayList<>();
@@ -106,14 +126,8 @@ final class CheckCommand implements Callable<Integer> {
         boolean inputError = false;
         int withoutRow = 0;
         for (Inputs.Input in : files) {
-            TestOutcome o;
             reporting.testStarted(in.shown());
-            if (in.missing()) {
-                o = new TestOutcome(in.shown(), null, null, Diagnostic.error("E-IO", in.shown(), Position.START,
-                        in.problem()), List.of());
-            } else {
-                o = runner.run(in.path(), in.shown());
-            }
+            TestOutcome o = checked.next();
             outcomes.add(o);
             String model = modelName(o);
             if (expectations != null && model != null && !expectations.covers(model) && uncoveredModels.add(model)) {

@@ -53,6 +53,9 @@ final class ReportCommand implements Callable<Integer> {
     @Mixin
     ModelOptions modelOptions;
 
+    @Mixin
+    JobsOption jobsOption;
+
     @Parameters(arity = "1..*", paramLabel = "FILE|DIR", description = "Litmus files, or directories searched for *.litmus.")
     List<String> inputs = new ArrayList<>();
 
@@ -72,11 +75,13 @@ final class ReportCommand implements Callable<Integer> {
         PrintStream err = System.err;
         List<String> originalArgs = spec.commandLine().getParseResult().originalArgs();
         Map<Flag, String> flags;
+        int threads;
         ExpectationFile expectations = null;
         try {
             OutputPath.requireNonEmpty(originalArgs, "--out", out);
             OutputPath.requireDirectoryOf(out);
             flags = modelOptions.prepare(originalArgs);
+            threads = jobsOption.jobs(originalArgs);
             if (expect != null) {
                 expectations = ExpectationFile.read(expect, expect.toString());
             }
@@ -103,12 +108,11 @@ final class ReportCommand implements Callable<Integer> {
             TestRunner rejectedRunner = new TestRunner(new ModelLibrary(), modelOptions.model, flags,
                     ShowMode.ALL.collecting(base.withMaxExecutions(limit), ShowMode.CANDIDATE_POOL), AxiomaticChecker::check);
             ReportEntries maker = new ReportEntries(rejectedRunner, graphviz, skipped);
+            ParallelRuns parallel = new ParallelRuns(threads);
+            java.util.Iterator<TestOutcome> checked = parallel.outcomes(files, runner);
             for (Inputs.Input in : files) {
                 progress.testStarted(in.shown());
-                TestOutcome o = in.missing()
-                        ? new TestOutcome(in.shown(), null, null, Diagnostic.error("E-IO", in.shown(), Position.START,
-                        in.problem()), List.of())
-                        : runner.run(in.path(), in.shown());
+                TestOutcome o = checked.next();
                 for (Diagnostic w : o.warnings()) {
                     guardedErr.println(w.format());
                 }
@@ -127,6 +131,7 @@ final class ReportCommand implements Callable<Integer> {
                 entries.add(e);
                 progress.testFinished();
             }
+            parallel.close();
         }
         String context = "remo report · model " + (modelOptions.model == null ? "per dialect (rdma-tso-rmw for RDMA, tso for X86)"
                 : modelOptions.model) + " · " + String.join(" ", inputs);

@@ -16,7 +16,7 @@ import java.util.Set;
  * @param progress       receives progress reports, or {@code null}
  * @param maxBlocked     count at most this many blocked candidates (models.md §9.3) once every state
  *                       is found; the {@code Blocked} count is then a lower bound, and says so
- *                       ({@link ExplorationStatistics#blockedLimit()}); 0 = count them all
+ *                       ({@link CheckResult.Statistics#blockedLimit()}); 0 = count them all
  */
 public record CheckOptions(long maxExecutions, Duration timeout, Set<String> skippedChecks, Collect collect,
                            int maxCollected, boolean prune, ProgressListener progress, long maxBlocked) {

@@ -5,9 +5,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import remo.core.rdma.EventLabel;
+import remo.core.rdma.OpKind;
 import remo.litmus.BinOp;
-import remo.litmus.BoolExpr;
-import remo.litmus.Flag;
 import remo.litmus.Instruction;
 import remo.litmus.Operand;
 import remo.litmus.Program;
@@ -19,32 +19,39 @@ import remo.litmus.ThreadCode;
  * Computes the values of a candidate's events from its reads-from choice (models.md §4.2):
  * values flow along {@code rf}, the value equations of §2.2 and register data flow, evaluated in
  * dependency order. A cyclic dependency (a value depending on itself) or a read from a write that
- * does not exist makes the candidate ill-formed.
+ * does not exist makes the candidate ill-formed. A guarded instruction of unrolled x86 code runs
+ * iff its guard holds on the registers at its place (otherwise its events do not exist), and an
+ * execution that reaches a {@code Cutoff} is marked cut (discarded by the checker).
  *
  * <p>{@link #solvePartial} solves the same equations while some reads have no source yet: every
  * value that depends on such a read is unknown, and so is the existence of a conditional write
- * whose rmw read has an unknown value (the exploration of {@code remo.checker.explore} uses it to
- * learn values and existence as early as its choices fix them).
+ * whose rmw read has an unknown value, and of the events of a guarded instruction whose guard reads
+ * an unknown register (the exploration, {@link GraphExplorer}, uses it to learn values and
+ * existence as early as its choices fix them).
  *
  * <p>One solver per event structure; {@link #solve} may be called repeatedly (not thread-safe).
  */
-public final class ValueSolver {
+final class ValueSolver {
 
     /** The values of one well-formed candidate. */
-    public static final class Values {
+    static final class Values {
         final long[] value;
         final boolean[] exists;
         final List<Map<String, Long>> registers;
         final boolean blocked;
         /** Per thread, the index of the first instruction at which it blocks, or -1. */
         final int[] blockedAt;
+        /** The Cutoff instruction the execution reached (the unrolling bound), or null. */
+        final Instruction.Cutoff cutoff;
 
-        Values(long[] value, boolean[] exists, List<Map<String, Long>> registers, boolean blocked, int[] blockedAt) {
+        Values(long[] value, boolean[] exists, List<Map<String, Long>> registers, boolean blocked, int[] blockedAt,
+               Instruction.Cutoff cutoff) {
             this.value = value;
             this.exists = exists;
             this.registers = registers;
             this.blocked = blocked;
             this.blockedAt = blockedAt;
+            this.cutoff = cutoff;
         }
     }
 
@@ -64,14 +71,15 @@ public final class ValueSolver {
      * @param value     per event its value, meaningful where {@code known}
      * @param known     per event whether its value is fixed by the choices made
      * @param existence per event 1 if it surely exists, 0 if it surely does not, -1 if unknown (a
-     *                  conditional write whose rmw read's value or operand is unknown)
+     *                  conditional write whose rmw read's value or operand is unknown, an event of a
+     *                  guarded instruction whose guard is unknown)
      * @param blocked   whether every completion is blocked (models.md §9.3): an {@code assume}
      *                  whose condition is false, or an {@code await} that reads another value, on
      *                  values already fixed
      * @param open      whether some {@code assume} or {@code await} depends on values not fixed yet
      *                  (if neither this nor {@code blocked}, no completion blocks at one)
      */
-    public record PartialValues(long[] value, boolean[] known, byte[] existence, boolean blocked, boolean open) {
+    record PartialValues(long[] value, boolean[] known, byte[] existence, boolean blocked, boolean open) {
     }
 
     private final EventStructure structure;
@@ -90,6 +98,7 @@ public final class ValueSolver {
     private long[] operandB;
     private boolean blocked;
     private int[] blockedAt;
+    private Instruction.Cutoff cutoff;
     // unknown values in partial mode (all false in a complete solve)
     private boolean[] unknown;
     private boolean[] unknownExistence;
@@ -99,12 +108,13 @@ public final class ValueSolver {
     private boolean surelyBlocked;
     private boolean openBlocking;
     private boolean readUnknown;
+    /** How many guards with an unknown value enclose the instruction being executed. */
+    private int unknownGuards;
 
-    /** A solver for the candidates of {@code structure}. */
-    public ValueSolver(EventStructure structure) {
+    ValueSolver(EventStructure structure) {
         this.structure = structure;
         this.program = structure.program();
-        this.failedRcasWrites = structure.flags().is(Flag.FAILED_RCAS_WRITES, "YES");
+        this.failedRcasWrites = structure.flags().failedRcasWrites();
         this.size = structure.size();
     }
 
@@ -114,8 +124,8 @@ public final class ValueSolver {
      * @param rfSource for every read event its source write, -1 for other events
      * @return the values, or {@code null} if the candidate is ill-formed
      */
-    public Values solve(int[] rfSource) {
-        return run(rfSource) ? new Values(value, exists, regs, blocked, blockedAt) : null;
+    Values solve(int[] rfSource) {
+        return run(rfSource) ? new Values(value, exists, regs, blocked, blockedAt, cutoff) : null;
     }
 
     /**
@@ -124,10 +134,10 @@ public final class ValueSolver {
      * @param rfSource for every read event its source write, or -1 if it has none yet; -1 for
      *                 other events
      * @return the values fixed so far, or {@code null} if every completion is ill-formed: the
-     *         chosen sources already make a value depend on itself, or a read's chosen source
-     *         surely does not exist
+     *         chosen sources already make a value depend on itself, or a read that surely exists
+     *         has a chosen source that surely does not
      */
-    public PartialValues solvePartial(int[] rfSource) {
+    PartialValues solvePartial(int[] rfSource) {
         if (!run(rfSource)) {
             return null;
         }
@@ -168,6 +178,8 @@ public final class ValueSolver {
         blocked = false;
         surelyBlocked = false;
         openBlocking = false;
+        unknownGuards = 0;
+        cutoff = null;
         blockedAt = new int[threads];
         java.util.Arrays.fill(blockedAt, -1);
         for (int e = 0; e < size; e++) {
@@ -186,7 +198,7 @@ public final class ValueSolver {
         }
         for (int e = 0; e < size; e++) {
             int src = rfSource[e];
-            if (src >= 0 && !exists[src] && !unknownExistence[src]) {
+            if (src >= 0 && exists[e] && !unknownExistence[e] && !exists[src] && !unknownExistence[src]) {
                 return false;
             }
         }
@@ -236,7 +248,7 @@ public final class ValueSolver {
             case NLW: {
                 int first = structure.firstEvent(ev.thread(), ev.instruction());
                 state[e] = 1;
-                if (ev.kind() == EventKind.NRW && ev.op() != NicOpKind.PUT) {
+                if (ev.kind() == EventLabel.NRW && ev.op() != OpKind.PUT) {
                     // an rcas/rfaa write: its operands are fixed when the instruction is issued
                     ensureThread(ev.thread(), ev.instruction());
                     resolveRmw(first, valueOf(first));
@@ -255,6 +267,9 @@ public final class ValueSolver {
     private void set(int e, long v) {
         value[e] = v;
         state[e] = 2;
+        if (unknownGuards > 0) {
+            unknown[e] = true;
+        }
     }
 
     /** Values and existence of an rcas/rfaa's NRW once its NAR value is known. */
@@ -262,7 +277,7 @@ public final class ValueSolver {
         Event ev = structure.event(nar);
         int nrw = nar + 1;
         boolean oldUnknown = unknown[nar];
-        if (ev.op() == NicOpKind.RFAA) {
+        if (ev.op() == OpKind.RFAA) {
             set(nrw, old + operandA[nar]);
             unknown[nrw] = oldUnknown || unknownA[nar];
         } else {
@@ -270,7 +285,7 @@ public final class ValueSolver {
             exists[nrw] = success || failedRcasWrites;
             unknownExistence[nrw] = !failedRcasWrites && (oldUnknown || unknownA[nar]);
             set(nrw, success ? operandB[nar] : old);
-            unknown[nrw] = oldUnknown || unknownA[nar] || (success ? unknownB[nar] : false);
+            unknown[nrw] = oldUnknown || unknownA[nar] || (success && unknownB[nar]);
         }
     }
 
@@ -305,9 +320,10 @@ public final class ValueSolver {
         return o instanceof Register reg && unknownRegs.get(t).contains(reg.name());
     }
 
+    /** Sets a register; under a guard of unknown value it becomes unknown (it may keep its old value). */
     private void assign(int t, String register, long v, boolean isUnknown) {
         regs.get(t).put(register, v);
-        if (isUnknown) {
+        if (isUnknown || unknownGuards > 0) {
             unknownRegs.get(t).add(register);
         } else {
             unknownRegs.get(t).remove(register);
@@ -316,13 +332,58 @@ public final class ValueSolver {
 
     private void execute(int t, int i, Instruction ins) {
         int first = structure.firstEvent(t, i);
-        if (ins instanceof Instruction.Load ld) {
+        if (ins instanceof Instruction.Guarded g) {
+            readUnknown = false;
+            boolean holds = g.guard().eval(reg -> {
+                readUnknown |= unknownOperand(t, reg);
+                return operand(t, reg);
+            });
+            if (readUnknown || unknownGuards > 0) {
+                // partial mode: the branch is not decided; run the body with everything it sets unknown
+                for (int k = 0; first >= 0 && k < structure.eventCount(t, i); k++) {
+                    exists[first + k] = true;
+                    unknownExistence[first + k] = true;
+                }
+                unknownGuards++;
+                try {
+                    execute(t, i, g.body());
+                } finally {
+                    unknownGuards--;
+                }
+                for (int k = 0; first >= 0 && k < structure.eventCount(t, i); k++) {
+                    exists[first + k] = true;
+                    unknownExistence[first + k] = true;
+                    if (state[first + k] != 2) {
+                        set(first + k, 0);
+                    }
+                    unknown[first + k] = true;
+                }
+            } else if (holds) {
+                for (int k = 0; first >= 0 && k < structure.eventCount(t, i); k++) {
+                    exists[first + k] = true; // a read-modify-write decides its write's existence itself
+                }
+                execute(t, i, g.body());
+            } else {
+                for (int k = 0; first >= 0 && k < structure.eventCount(t, i); k++) {
+                    exists[first + k] = false;
+                    set(first + k, 0);
+                }
+            }
+        } else if (ins instanceof Instruction.Cutoff c) {
+            if (cutoff == null && unknownGuards == 0) {
+                cutoff = c;
+            }
+        } else if (ins instanceof Instruction.PlainRmw rmw) {
+            rmw(t, first, rmw.kind(), rmw.result(), rmw.first(), rmw.second());
+        } else if (ins instanceof Instruction.Load ld) {
             long v = source(first);
+            boolean u = unknown[first];
             set(first, v);
+            unknown[first] |= u;
             assign(t, ld.destination().name(), v, unknown[first]);
         } else if (ins instanceof Instruction.Store st) {
             set(first, operand(t, st.value()));
-            unknown[first] = unknownOperand(t, st.value());
+            unknown[first] |= unknownOperand(t, st.value());
         } else if (ins instanceof Instruction.Assign as) {
             long a = operand(t, as.left());
             long v = as.op() == null ? a : as.op().apply(a, operand(t, as.right()));
@@ -336,33 +397,7 @@ public final class ValueSolver {
             assign(t, sw.first().name(), b, ub);
             assign(t, sw.second().name(), a, ua);
         } else if (ins instanceof Instruction.LockedRmw rmw) {
-            long old = source(first);
-            boolean oldUnknown = unknown[first];
-            set(first, old);
-            unknown[first] = oldUnknown;
-            long a = operand(t, rmw.first());
-            boolean aUnknown = unknownOperand(t, rmw.first());
-            switch (rmw.kind()) {
-                case CAS:
-                    exists[first + 1] = old == a;
-                    unknownExistence[first + 1] = oldUnknown || aUnknown;
-                    set(first + 1, operand(t, rmw.second()));
-                    unknown[first + 1] = unknownOperand(t, rmw.second());
-                    break;
-                case FAA:
-                    set(first + 1, BinOp.ADD.apply(old, a));
-                    unknown[first + 1] = oldUnknown || aUnknown;
-                    break;
-                case XCHG:
-                    set(first + 1, a);
-                    unknown[first + 1] = aUnknown;
-                    break;
-                default:
-                    throw new AssertionError(rmw.kind());
-            }
-            if (rmw.result() != null) {
-                assign(t, rmw.result().name(), old, oldUnknown);
-            }
+            rmw(t, first, rmw.kind(), rmw.result(), rmw.first(), rmw.second());
         } else if (ins instanceof Instruction.Assume as) {
             readUnknown = false;
             // a condition that reads no unknown register is decided by known values (evaluation
@@ -372,13 +407,14 @@ public final class ValueSolver {
                 return operand(t, reg);
             })) {
                 block(t, i);
-                surelyBlocked |= !readUnknown;
+                surelyBlocked |= !readUnknown && unknownGuards == 0;
             }
-            openBlocking |= readUnknown;
+            openBlocking |= readUnknown || unknownGuards > 0;
         } else if (ins instanceof Instruction.Await aw) {
             long v = source(first);
+            boolean undecided = unknown[first] || unknownOperand(t, aw.expected()) || unknownGuards > 0;
             set(first, v);
-            boolean undecided = unknown[first] || unknownOperand(t, aw.expected());
+            unknown[first] |= undecided;
             if (v != operand(t, aw.expected())) {
                 block(t, i);
                 surelyBlocked |= !undecided;
@@ -394,6 +430,27 @@ public final class ValueSolver {
             unknownA[first] = unknownOperand(t, rf2.addend());
         } else if (first >= 0 && !(ins instanceof Instruction.NicOperation)) {
             set(first, 0); // fences, polls, waits: no value
+        }
+    }
+
+    /** A read-modify-write (locked or not): the read, then the write iff the kind writes. */
+    private void rmw(int t, int first, Instruction.RmwKind kind, Register result, Operand firstOperand, Operand second) {
+        long old = source(first);
+        boolean oldUnknown = unknown[first];
+        set(first, old);
+        unknown[first] |= oldUnknown;
+        long a = operand(t, firstOperand);
+        boolean aUnknown = unknownOperand(t, firstOperand);
+        exists[first + 1] = kind.writes(old, a);
+        if (kind == Instruction.RmwKind.CAS) {
+            unknownExistence[first + 1] = oldUnknown || aUnknown || unknownGuards > 0;
+        }
+        set(first + 1, kind.written(old, a, second == null ? 0 : operand(t, second)));
+        boolean secondUnknown = second != null && unknownOperand(t, second);
+        unknown[first + 1] |= kind == Instruction.RmwKind.CAS ? secondUnknown
+                : kind == Instruction.RmwKind.XCHG ? aUnknown : oldUnknown || aUnknown;
+        if (result != null) {
+            assign(t, result.name(), old, oldUnknown);
         }
     }
 

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import remo.checker.fuzz.DifferentialFuzzer;
-import remo.litmus.FlagValues;
+import remo.core.FlagValues;
 import remo.litmus.LitmusException;
 import remo.litmus.Program;
 import remo.litmus.ProgramPrinter;
@@ -23,7 +23,8 @@ import remo.litmus.gen.Shrinker;
 /**
  * The output-sensitive exploration ({@code remo.checker.explore.GraphExplorer}) against the plain
  * enumeration it replaces: on every suite test under every model that accepts it, on the 161 x86
- * corpus tests under {@code tso} and {@code sc}, and on {@value #PROGRAMS} programs of the fuzzer's
+ * corpus tests and herdtools7's tree of X86 tests under {@code tso} and {@code sc}, on an unrolled
+ * spin loop (guarded reads, cut executions), and on {@value #PROGRAMS} programs of the fuzzer's
  * generators (every model, the fuzzer's flag combinations), both give the same projected states
  * with their execution counts, the same full outcome set, Positive/Negative, Blocked with its
  * blocking points, and raised flags; and the exploration never checks more complete candidates.
@@ -55,6 +56,14 @@ class ExplorationDifferentialTest {
     static Stream<String[]> corpusRuns() {
         return TestFiles.tsv(TestFiles.corpusDir().resolve("EXPECTED.tsv")).stream()
                 .flatMap(row -> Stream.of("tso", "sc").map(m -> new String[] {row.get("file"), m}));
+    }
+
+    /** herdtools7's own tree of X86 tests (loops, branches, guarded code), every file remo accepts. */
+    static Stream<String> treeRuns() throws java.io.IOException {
+        try (Stream<Path> files = Files.walk(TestFiles.corpusDir().resolve("herdtools7-tree"))) {
+            return files.filter(f -> f.toString().endsWith(".litmus")).map(f -> TestFiles.corpusDir().relativize(f).toString())
+                    .sorted().toList().stream();
+        }
     }
 
     static LongStream programs() {
@@ -104,6 +113,36 @@ class ExplorationDifferentialTest {
         Path f = TestFiles.corpusDir().resolve(file);
         assertTrue(Files.exists(f), f + " missing");
         compare(TestFiles.read(f), model, FlagValues.defaults());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("treeRuns")
+    void herdTreeTestsAgree(String file) throws Exception {
+        Program p;
+        try {
+            p = TestFiles.read(TestFiles.corpusDir().resolve(file));
+        } catch (LitmusException e) {
+            return; // remo rejects it (as herd7 does): nothing to compare
+        }
+        for (String model : new String[] {"tso", "sc"}) {
+            compare(p, model, FlagValues.defaults());
+        }
+    }
+
+    /** A spin loop unrolled 1 to 4 times: guarded reads that may not exist, and cut executions. */
+    @ParameterizedTest(name = "unroll {0}")
+    @org.junit.jupiter.params.provider.ValueSource(ints = {1, 2, 3, 4})
+    void unrolledLoopsAgree(int unroll) throws Exception {
+        String spin = "X86 SPIN\n{ }\n P0         | P1          ;\n MOV [y],$1 | L0:         ;\n"
+                + " MOV [x],$1 | MOV EAX,[x] ;\n MOV [x],$2 | CMP EAX,$1  ;\n            | JNE L0      ;\n"
+                + "            | MOV EBX,[y] ;\nexists (1:EBX=0)\n";
+        Program p = remo.litmus.LitmusParser.parseAndValidate("spin.litmus", spin, unroll);
+        for (String model : new String[] {"tso", "sc"}) {
+            compare(p, model, FlagValues.defaults());
+            CheckResult plain = AxiomaticChecker.check(p, TestFiles.model(model), FlagValues.defaults(), CheckOptions.defaults(), true);
+            CheckResult explored = AxiomaticChecker.check(p, TestFiles.model(model), FlagValues.defaults(), CheckOptions.defaults(), false);
+            assertEquals(plain.warnings(), explored.warnings(), "W-UNROLL");
+        }
     }
 
     /** The disagreement on a generated program, or null (also when the plain enumeration is too long). */

@@ -11,10 +11,10 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import remo.checker.ExplorationStatistics;
+import remo.checker.CheckResult;
 import remo.checker.TestOutcome;
 import remo.checker.TestRunner;
-import remo.litmus.LitmusException;
+import remo.core.DiagnosticException;
 import remo.models.ModelLibrary;
 
 /**
@@ -30,6 +30,9 @@ final class BenchCommand implements Callable<Integer> {
 
     @Mixin
     ModelOptions modelOptions;
+
+    @Mixin
+    HerdOptions herdOptions;
 
     @Mixin
     JobsOption jobsOption;
@@ -51,22 +54,19 @@ final class BenchCommand implements Callable<Integer> {
     public Integer call() {
         var out = System.out;
         TestRunner runner;
-        try {
-            if (rounds < 1) {
-                throw ModelOptions.usage(spec.commandLine().getParseResult().originalArgs(), "--rounds",
-                        "--rounds must be at least 1, not " + rounds);
-            }
-            runner = new TestRunner(new ModelLibrary(), modelOptions.model,
-                    modelOptions.prepare(spec.commandLine().getParseResult().originalArgs()), modelOptions.checkOptions(),
-                    modelOptions.engine());
-        } catch (LitmusException e) {
-            System.err.println(e.diagnostic().format());
-            return 2;
-        }
         int threads;
         try {
-            threads = jobsOption.jobs(spec.commandLine().getParseResult().originalArgs());
-        } catch (LitmusException e) {
+            if (rounds < 1) {
+                throw ModelOptions.usage(ArgumentPositions.of(spec), "--rounds",
+                        "--rounds must be at least 1, not " + rounds);
+            }
+            ArgumentPositions at = ArgumentPositions.of(spec);
+            threads = jobsOption.jobs(at);
+            ModelLibrary library = herdOptions.library(at);
+            runner = new TestRunner(library, modelOptions.model, modelOptions.prepare(at, library),
+                    modelOptions.checkOptions(), modelOptions.engine(), modelOptions.skipCheckPositions(at))
+                    .unrolling(herdOptions.unroll);
+        } catch (DiagnosticException e) {
             System.err.println(e.diagnostic().format());
             return 2;
         }
@@ -87,19 +87,19 @@ final class BenchCommand implements Callable<Integer> {
             for (int k = 0; k < files.size(); k++) {
                 TestOutcome o = checked.next();
                 if (round == 1) {
-                    List<String> args = spec.commandLine().getParseResult().originalArgs();
-                    for (remo.litmus.Diagnostic w : o.warnings()) {
-                        System.err.println(modelOptions.locate(w, args).format());
+                    ArgumentPositions args = ArgumentPositions.of(spec);
+                    for (remo.core.Diagnostic w : o.warnings()) {
+                        System.err.println(modelOptions.atOption(w, args).format());
                     }
                     if (o.error() != null) {
-                        System.err.println(modelOptions.locate(o.error(), args).format());
+                        System.err.println(modelOptions.atOption(o.error(), args).format());
                     }
                 }
                 if (o.error() != null) {
                     errors++;
                 } else {
                     executions += o.result().explored();
-                    ExplorationStatistics c = o.result().statistics();
+                    CheckResult.Statistics c = o.result().statistics();
                     complete += c.complete();
                     pruned += c.pruned();
                     consistent += c.consistent();

@@ -1,8 +1,7 @@
 package remo.cli;
 
-import java.util.List;
 import picocli.CommandLine.Option;
-import remo.litmus.LitmusException;
+import remo.core.DiagnosticException;
 
 /** The {@code --jobs N} option of the batch commands ({@code check}, {@code bench}, {@code report}). */
 final class JobsOption {
@@ -15,11 +14,12 @@ final class JobsOption {
     /**
      * The number of threads.
      *
-     * @throws LitmusException E-USAGE at the option's value if it is below 1
+     * @param at where the command line's options are
+     * @throws DiagnosticException E-USAGE at the option's value if it is below 1
      */
-    int jobs(List<String> originalArgs) throws LitmusException {
+    int jobs(ArgumentPositions at) throws DiagnosticException {
         if (jobs < 1) {
-            throw ModelOptions.usage(originalArgs, "--jobs", "--jobs must be at least 1, not " + jobs);
+            throw ModelOptions.usage(at, "--jobs", "--jobs must be at least 1, not " + jobs);
         }
         return jobs;
     }

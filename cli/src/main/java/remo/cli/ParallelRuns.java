@@ -12,8 +12,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import remo.checker.TestOutcome;
 import remo.checker.TestRunner;
-import remo.litmus.Diagnostic;
-import remo.litmus.Position;
+import remo.core.Diagnostic;
+import remo.core.Position;
 
 /**
  * Checks the tests of a batch on {@code --jobs N} threads and hands the outcomes back in input

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.util.Set;
 import org.junit.jupiter.api.Test;
-import remo.litmus.FlagValues;
+import remo.core.FlagValues;
 import remo.models.algebra.EventSet;
 import remo.models.algebra.Relation;
 

@@ -71,6 +71,14 @@ final class BenchCommand implements Callable<Integer> {
             return 2;
         }
         List<Inputs.Input> files = Inputs.expand(inputs);
+        if (files.stream().allMatch(Inputs.Input::missing)) {
+            // nothing to measure: say why instead of timing the errors as "tests"
+            for (Inputs.Input in : files) {
+                System.err.println(remo.core.Diagnostic.error("E-IO", in.shown(), remo.core.Position.START, in.problem()).format());
+            }
+            out.println("no tests to measure (0 tests, " + files.size() + " input error" + (files.size() == 1 ? "" : "s") + ")");
+            return 2;
+        }
         int errors = 0;
         ParallelRuns parallel = new ParallelRuns(threads);
         for (int round = 1; round <= rounds; round++) {
@@ -84,7 +92,12 @@ final class BenchCommand implements Callable<Integer> {
             double worst = 0;
             String worstTest = null;
             errors = 0;
+            int ran = 0;
             for (int k = 0; k < files.size(); k++) {
+                if (remo.core.Interruption.requested()) {
+                    break;
+                }
+                ran++;
                 TestOutcome o = checked.next();
                 if (round == 1) {
                     ArgumentPositions args = ArgumentPositions.of(spec);
@@ -112,14 +125,18 @@ final class BenchCommand implements Callable<Integer> {
             }
             double s = (System.nanoTime() - t0) / 1e9;
             double cpu = (processCpuNanos() - cpu0) / 1e9;
-            out.printf(Locale.ROOT, "round %d: %d tests in %.3f s = %.1f tests/s (process CPU %.3f s, %d jobs; %d %s explored, %d errors)%n",
-                    round, files.size(), s, files.size() / s, cpu, threads, executions,
-                    modelOptions.engine == EngineName.OPERATIONAL ? "machine states" : "candidates", errors);
+            out.printf(Locale.ROOT, "round %d: %d tests in %.3f s = %.1f tests/s (process CPU %.3f s, %d jobs; %d %s explored, %d errors)%s%n",
+                    round, ran, s, ran / s, cpu, threads, executions,
+                    modelOptions.engine == EngineName.OPERATIONAL ? "machine states" : "candidates", errors,
+                    remo.core.Interruption.requested() ? " (partial: " + remo.core.Interruption.reason() + ")" : "");
             if (modelOptions.engine != EngineName.OPERATIONAL) {
                 out.printf(Locale.ROOT, "  candidates: %d complete checked, %d partial pruned; %d consistent (blocked included)"
                                 + ", %.2f complete per consistent%s%n", complete, pruned, consistent,
                         complete / (double) Math.max(1, consistent),
                         worstTest == null ? "" : String.format(Locale.ROOT, " (most: %.2f, %s)", worst, worstTest));
+            }
+            if (remo.core.Interruption.requested()) {
+                break;
             }
         }
         parallel.close();

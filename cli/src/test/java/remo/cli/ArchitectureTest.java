@@ -17,15 +17,17 @@ import org.junit.jupiter.api.Test;
 /**
  * The module graph of docs/architecture.md, checked on the compiled main classes of every module
  * (this test lives in cli, the one module that sees them all): core ← litmus ← models ← checker ←
- * conformance, core ← nic ← conformance, cli on top; nic never reaches the checker, nothing reaches
- * the cli, the cli uses the models' API but not the cat language's implementation, and nothing
- * outside the NIC uses its engines.
+ * conformance, core ← nic ← conformance, nic ← locks (the locks' main code uses only the NIC's API),
+ * conformance ← testing (the property-test API, used by nobody else), cli on top; nic never reaches
+ * the checker, nothing reaches the cli or testing, the cli uses the models' API but not the cat
+ * language's implementation, and nothing outside the NIC uses its engines.
  */
 class ArchitectureTest {
     private static JavaClasses classes;
 
     /** The modules whose main classes are checked (every module of the root pom). */
-    private static final List<String> MODULES = List.of("core", "litmus", "models", "checker", "nic", "conformance", "cli");
+    private static final List<String> MODULES = List.of("core", "litmus", "models", "checker", "nic", "conformance", "locks", "testing",
+            "cli");
 
     @BeforeAll
     static void importClasses() {
@@ -37,7 +39,8 @@ class ArchitectureTest {
             assertTrue(Files.isDirectory(d), "compiled classes of " + d);
         }
         classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPaths(dirs);
-        assertTrue(classes.contain("remo.core.rdma.SameQpOrder") && classes.contain("remo.cli.Main"));
+        assertTrue(classes.contain("remo.core.rdma.SameQpOrder") && classes.contain("remo.cli.Main")
+                && classes.contain("remo.testing.LitmusProperty"));
     }
 
     /** The modules as layers (one package tree each) and who may use each. */
@@ -49,14 +52,19 @@ class ArchitectureTest {
                 .layer("checker").definedBy("remo.checker..")
                 .layer("nic").definedBy("remo.nic..")
                 .layer("conformance").definedBy("remo.conformance..")
+                .layer("locks").definedBy("remo.locks..")
+                .layer("testing").definedBy("remo.testing..")
                 .layer("cli").definedBy("remo.cli..")
                 .whereLayer("cli").mayNotBeAccessedByAnyLayer()
-                .whereLayer("conformance").mayOnlyBeAccessedByLayers("cli")
-                .whereLayer("checker").mayOnlyBeAccessedByLayers("conformance", "cli")
-                .whereLayer("nic").mayOnlyBeAccessedByLayers("conformance", "cli")
-                .whereLayer("models").mayOnlyBeAccessedByLayers("checker", "conformance", "cli")
-                .whereLayer("litmus").mayOnlyBeAccessedByLayers("models", "checker", "conformance", "cli")
-                .whereLayer("core").mayOnlyBeAccessedByLayers("litmus", "models", "checker", "nic", "conformance", "cli");
+                .whereLayer("testing").mayNotBeAccessedByAnyLayer()
+                .whereLayer("locks").mayOnlyBeAccessedByLayers("cli")
+                .whereLayer("conformance").mayOnlyBeAccessedByLayers("testing", "cli")
+                .whereLayer("checker").mayOnlyBeAccessedByLayers("conformance", "testing", "cli")
+                .whereLayer("nic").mayOnlyBeAccessedByLayers("conformance", "locks", "testing", "cli")
+                .whereLayer("models").mayOnlyBeAccessedByLayers("checker", "conformance", "testing", "cli")
+                .whereLayer("litmus").mayOnlyBeAccessedByLayers("models", "checker", "conformance", "testing", "cli")
+                .whereLayer("core").mayOnlyBeAccessedByLayers("litmus", "models", "checker", "nic", "conformance", "locks",
+                        "testing", "cli");
     }
 
     @Test
@@ -68,6 +76,14 @@ class ArchitectureTest {
     void theNicKnowsNoChecker() {
         noClasses().that().resideInAPackage("remo.nic..").should().dependOnClassesThat()
                 .resideInAnyPackage("remo.checker..", "remo.models..", "remo.litmus..", "remo.conformance..")
+                .check(classes);
+    }
+
+    @Test
+    void theLocksUseOnlyTheNicApi() {
+        noClasses().that().resideInAPackage("remo.locks..").should().dependOnClassesThat()
+                .resideInAnyPackage("remo.checker..", "remo.models..", "remo.litmus..", "remo.conformance..")
+                .because("a user of the locks pulls in the NIC only (locks.md §1.2); the checker is for the tests")
                 .check(classes);
     }
 

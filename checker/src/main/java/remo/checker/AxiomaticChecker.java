@@ -1,5 +1,6 @@
 package remo.checker;
 
+import java.util.ArrayList;
 import java.util.List;
 import remo.core.Diagnostic;
 import remo.core.FlagValues;
@@ -7,6 +8,7 @@ import remo.litmus.LitmusException;
 import remo.litmus.Program;
 import remo.models.CatModel;
 import remo.models.EvaluationTimeoutException;
+import remo.models.ModelCheck;
 import remo.models.ModelFrame;
 import remo.models.algebra.EventSet;
 
@@ -22,6 +24,12 @@ import remo.models.algebra.EventSet;
  * and {@link Budget} enforcing the limits. Every complete candidate goes to the {@link OutcomeTally}
  * through the {@link CandidateSink} seam, which is all the tally and the result depend on: the
  * enumeration can be replaced without touching them.
+ *
+ * <p>By default the candidates come from the output-sensitive {@link GraphExplorer} instead
+ * (docs/checker.md, "Exploration"), which reaches the same consistent candidates and hence the same
+ * states and counts; the three choosers remain for runs that keep rejected candidates
+ * ({@code --show forbidden|all}, where pruning is off), for {@code -Dremo.enumeration=plain}, and
+ * as the reference of the differential tests.
  */
 public final class AxiomaticChecker {
 
@@ -41,19 +49,50 @@ public final class AxiomaticChecker {
      */
     public static CheckResult check(Program program, CatModel model, FlagValues flags, CheckOptions options)
             throws LitmusException {
+        return check(program, model, flags, options, PLAIN_ENUMERATION);
+    }
+
+    /**
+     * Whether runs use the plain enumeration instead of {@link GraphExplorer} (system property
+     * {@code remo.enumeration=plain}; the differential tests compare both).
+     */
+    static final boolean PLAIN_ENUMERATION = "plain".equals(System.getProperty("remo.enumeration"));
+
+    /** {@link #check}, with the plain enumeration instead of {@link GraphExplorer} if {@code plain}. */
+    static CheckResult check(Program program, CatModel model, FlagValues flags, CheckOptions options, boolean plain)
+            throws LitmusException {
         long start = System.nanoTime();
         EventStructure structure = new EventStructure(program, flags);
         ModelSupport.requireSupported(structure, model, flags);
         List<Diagnostic> warnings = ModelSupport.warnings(structure);
-        Enumeration run = new Enumeration(structure, model, flags, options, start, null);
+        Enumeration run = new Enumeration(structure, model, flags, options, start, null, plain);
         run.enumerate();
-        for (remo.litmus.Instruction.Cutoff c : run.co.cutoffs) {
+        for (remo.litmus.Instruction.Cutoff c : run.cutoffs()) {
             warnings.add(ModelSupport.unrollWarning(program, c));
         }
         double seconds = (System.nanoTime() - start) / 1e9;
-        return new CheckResult(program, model, "axiomatic", flags, run.tally.outcome(warnings),
-                new CheckResult.Statistics(run.budget.explored(), run.budget.partialReason(), seconds),
+        Budget b = run.budget;
+        return new CheckResult(program, model, "axiomatic", flags, inModelOrder(run.tally.outcome(warnings), model),
+                new CheckResult.Statistics(b.explored(), b.partialReason(), seconds, b.complete(),
+                        b.explored() - b.complete(), b.consistent(), run.blockedLimit()),
                 run.tally.executions());
+    }
+
+    /** The outcome with its raised flags in the model's order, whichever order the candidates came in. */
+    private static CheckResult.Outcome inModelOrder(CheckResult.Outcome o, CatModel model) {
+        List<String> flags = new ArrayList<>();
+        for (ModelCheck f : model.flagChecks()) {
+            if (o.raisedFlags().contains(f.name()) && !flags.contains(f.name())) {
+                flags.add(f.name());
+            }
+        }
+        for (String f : o.raisedFlags()) {
+            if (!flags.contains(f)) {
+                flags.add(f);
+            }
+        }
+        return new CheckResult.Outcome(o.printedItems(), o.states(), o.fullStates(), o.positive(), o.negative(),
+                o.blocked(), flags, o.warnings(), o.blockedAt());
     }
 
     /**
@@ -82,7 +121,7 @@ public final class AxiomaticChecker {
         long start = System.nanoTime();
         EventStructure structure = new EventStructure(program, flags);
         ModelSupport.requireSupported(structure, model, flags);
-        Enumeration run = new Enumeration(structure, model, flags, options, start, visitor);
+        Enumeration run = new Enumeration(structure, model, flags, options, start, visitor, PLAIN_ENUMERATION);
         run.enumerate();
         if (run.tally.stopped()) {
             return ExploreStatus.STOPPED;
@@ -100,30 +139,54 @@ public final class AxiomaticChecker {
         LIMIT_REACHED
     }
 
-    /** One enumeration: the stages wired to each other, the limits and the tally. */
+    /**
+     * One enumeration: the stages wired to each other (the explorer, or the three choosers), the
+     * limits and the tally.
+     */
     private static final class Enumeration {
         final Budget budget;
         final OutcomeTally tally;
         final CoChooser co;
         private final RfChooser rf;
         private final ModelFrame rfFrame;
+        /** The output-sensitive exploration, or null for the plain enumeration. */
+        private final GraphExplorer explorer;
+        private final boolean firstPassOnly;
 
         Enumeration(EventStructure s, CatModel model, FlagValues flags, CheckOptions options, long start,
-                    ExecutionVisitor visitor) {
+                    ExecutionVisitor visitor, boolean plain) {
             CandidateSpace space = new CandidateSpace(s);
             Candidate candidate = new Candidate(space);
             budget = new Budget(options, start);
             tally = new OutcomeTally(space, options, budget, visitor);
             Pruning pruning = new Pruning(options, budget);
+            // the exploration prunes, so it serves the runs that may prune (not --show forbidden|all)
+            explorer = pruning.enabled() && !plain
+                    ? new GraphExplorer(candidate, model, flags, options.skippedChecks(), budget, tally) : null;
+            firstPassOnly = visitor != null;
             RaoChooser rao = new RaoChooser(candidate, budget, pruning, tally);
             co = new CoChooser(candidate, model, flags, options.skippedChecks(), budget, pruning, rao);
-            rfFrame = pruning.enabled() ? model.frame(new MaskedUniverse(s, s.unconditionalEvents(), EventSet.all(s.size())),
+            rfFrame = pruning.enabled() && explorer == null ? model.frame(new MaskedUniverse(s, s.unconditionalEvents(), EventSet.all(s.size())),
                     flags, options.skippedChecks()) : null;
             rf = new RfChooser(candidate, rfFrame, pruning, co);
         }
 
+        /** The backward jumps whose unrolling bound cut some candidate. */
+        java.util.Set<remo.litmus.Instruction.Cutoff> cutoffs() {
+            return explorer != null ? explorer.cutoffs : co.cutoffs;
+        }
+
+        /** Why the Blocked count is a lower bound, or null if it is exact. */
+        String blockedLimit() {
+            return explorer != null ? explorer.blockedLimit() : null;
+        }
+
         void enumerate() {
             try {
+                if (explorer != null) {
+                    explorer.explore(firstPassOnly);
+                    return;
+                }
                 if (rfFrame != null) {
                     rfFrame.setDeadline(budget.deadline);
                 }

@@ -10,6 +10,7 @@ final class Budget {
     private final long start;
     final long deadline;
     private long explored;
+    private long complete;
     private long consistent;
     private String partialReason;
 
@@ -59,6 +60,43 @@ final class Budget {
         if ((explored & 127) == 0 && options.progress() != null) {
             options.progress().progress(explored, consistent);
         }
+    }
+
+    /** One more complete candidate explored (judged by the model, or ill-formed): counted by {@link #count()} too. */
+    void countComplete() {
+        complete++;
+        count();
+    }
+
+    /** Stops the run with {@code reason} (a limit of the exploration, e.g. {@code --max-blocked}). */
+    void stop(String reason) {
+        partialReason = reason;
+        throw new Stop();
+    }
+
+    /**
+     * The reason a limit stopped the run, which no longer makes the run partial (the exploration
+     * had found every state and was only counting blocked candidates); {@code null} if none.
+     */
+    String takePartialReason() {
+        String r = partialReason;
+        partialReason = null;
+        return r;
+    }
+
+    /** The run's options. */
+    CheckOptions options() {
+        return options;
+    }
+
+    /** Complete candidates explored so far. */
+    long complete() {
+        return complete;
+    }
+
+    /** Consistent candidates so far (blocked ones included). */
+    long consistent() {
+        return consistent;
     }
 
     /** One more consistent candidate (for progress). */

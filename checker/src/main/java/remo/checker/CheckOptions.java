@@ -14,15 +14,33 @@ import java.util.Set;
  * @param prune          whether partial candidates are checked and abandoned early (default on;
  *                       turning it off enumerates every candidate, e.g. to draw forbidden ones)
  * @param progress       receives progress reports, or {@code null}
+ * @param maxBlocked     count at most this many blocked candidates (models.md §9.3) once every state
+ *                       is found; the {@code Blocked} count is then a lower bound, and says so
+ *                       ({@link CheckResult.Statistics#blockedLimit()}); 0 = count them all
  */
 public record CheckOptions(long maxExecutions, Duration timeout, Set<String> skippedChecks, Collect collect,
-                           int maxCollected, boolean prune, ProgressListener progress) {
+                           int maxCollected, boolean prune, ProgressListener progress, long maxBlocked) {
+
+    /**
+     * The default of {@link #maxBlocked()}: blocked candidates have no final state, and a harness
+     * whose threads run on past a failed spin has millions of them (docs/checker.md).
+     */
+    public static final long DEFAULT_MAX_BLOCKED = 100_000;
 
     public CheckOptions {
         skippedChecks = Set.copyOf(skippedChecks);
         if (maxExecutions < 0) {
             throw new IllegalArgumentException("maxExecutions must be >= 0");
         }
+        if (maxBlocked < 0) {
+            throw new IllegalArgumentException("maxBlocked must be >= 0");
+        }
+    }
+
+    /** Options that count at most {@link #DEFAULT_MAX_BLOCKED} blocked candidates. */
+    public CheckOptions(long maxExecutions, Duration timeout, Set<String> skippedChecks, Collect collect,
+                        int maxCollected, boolean prune, ProgressListener progress) {
+        this(maxExecutions, timeout, skippedChecks, collect, maxCollected, prune, progress, DEFAULT_MAX_BLOCKED);
     }
 
     /** Which executions a run keeps. */
@@ -69,39 +87,44 @@ public record CheckOptions(long maxExecutions, Duration timeout, Set<String> ski
         return ((start ^ d) & (nanos ^ d)) < 0 ? Long.MAX_VALUE : d;
     }
 
-    /** No limits, nothing collected, pruning on. */
+    /** No limits (but {@link #DEFAULT_MAX_BLOCKED}), nothing collected, pruning on. */
     public static CheckOptions defaults() {
-        return new CheckOptions(0, null, Set.of(), Collect.NONE, 0, true, null);
+        return new CheckOptions(0, null, Set.of(), Collect.NONE, 0, true, null, DEFAULT_MAX_BLOCKED);
+    }
+
+    /** A copy counting at most {@code n} blocked candidates (0 = all). */
+    public CheckOptions withMaxBlocked(long n) {
+        return new CheckOptions(maxExecutions, timeout, skippedChecks, collect, maxCollected, prune, progress, n);
     }
 
     /** A copy with another execution limit. */
     public CheckOptions withMaxExecutions(long n) {
-        return new CheckOptions(n, timeout, skippedChecks, collect, maxCollected, prune, progress);
+        return new CheckOptions(n, timeout, skippedChecks, collect, maxCollected, prune, progress, maxBlocked);
     }
 
     /** A copy with another timeout. */
     public CheckOptions withTimeout(Duration t) {
-        return new CheckOptions(maxExecutions, t, skippedChecks, collect, maxCollected, prune, progress);
+        return new CheckOptions(maxExecutions, t, skippedChecks, collect, maxCollected, prune, progress, maxBlocked);
     }
 
     /** A copy that collects executions. */
     public CheckOptions collecting(Collect c, int max) {
-        return new CheckOptions(maxExecutions, timeout, skippedChecks, c, max, prune, progress);
+        return new CheckOptions(maxExecutions, timeout, skippedChecks, c, max, prune, progress, maxBlocked);
     }
 
     /** A copy with pruning switched. */
     public CheckOptions withPrune(boolean on) {
-        return new CheckOptions(maxExecutions, timeout, skippedChecks, collect, maxCollected, on, progress);
+        return new CheckOptions(maxExecutions, timeout, skippedChecks, collect, maxCollected, on, progress, maxBlocked);
     }
 
     /** A copy with skipped checks. */
     public CheckOptions skipping(Set<String> names) {
-        return new CheckOptions(maxExecutions, timeout, names, collect, maxCollected, prune, progress);
+        return new CheckOptions(maxExecutions, timeout, names, collect, maxCollected, prune, progress, maxBlocked);
     }
 
     /** A copy with a progress listener. */
     public CheckOptions withProgress(ProgressListener l) {
-        return new CheckOptions(maxExecutions, timeout, skippedChecks, collect, maxCollected, prune, l);
+        return new CheckOptions(maxExecutions, timeout, skippedChecks, collect, maxCollected, prune, l, maxBlocked);
     }
 
     /**

@@ -68,14 +68,34 @@ public record CheckResult(Program program, CatModel model, String engine, FlagVa
     }
 
     /**
-     * How the run went.
+     * How the run went (docs/checker.md, "Exploration"). The axiomatic engine also counts the
+     * complete candidates it checked against the model (well-formed or not) and the partial
+     * candidates it abandoned with all their completions (their sum is {@code explored}), and how
+     * many of the complete ones the model accepts, blocked ones included (issue 13 measures the
+     * work against them); the operational engine leaves those counters 0.
      *
      * @param explored      candidates explored (complete or abandoned), or machine states for the
      *                      operational engine
      * @param partialReason why the run stopped early, or {@code null} if it is complete
      * @param seconds       wall-clock time of the run
+     * @param complete      complete candidates checked
+     * @param pruned        partial candidates pruned
+     * @param consistent    complete candidates the model accepts (blocked or not)
+     * @param blockedLimit  why {@link Outcome#blocked()} is only a lower bound (counting the blocked
+     *                      candidates stopped at a limit after every state was found), or
+     *                      {@code null} if it is exact
      */
-    public record Statistics(long explored, String partialReason, double seconds) {
+    public record Statistics(long explored, String partialReason, double seconds, long complete, long pruned,
+                             long consistent, String blockedLimit) {
+        /** Statistics without candidate counters (the operational engine). */
+        public Statistics(long explored, String partialReason, double seconds) {
+            this(explored, partialReason, seconds, 0, 0, 0, null);
+        }
+
+        /** Whether the Blocked count is exact. */
+        public boolean blockedExact() {
+            return blockedLimit == null;
+        }
     }
 
     /** {@link Outcome#printedItems()}. */

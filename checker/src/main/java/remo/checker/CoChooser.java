@@ -49,20 +49,20 @@ final class CoChooser {
     void start() {
         c.values = solver.solve(c.rfSource);
         if (c.values == null) {
-            budget.count(); // ill-formed: cyclic values or a read from a write that does not exist
+            budget.countComplete(); // ill-formed: cyclic values or a read from a write that does not exist
             return;
         }
         boolean[] ex = c.values.exists;
         for (int i = 0; i < space.reads.length; i++) {
             if (!ex[space.reads[i]] && c.rfSource[space.reads[i]] != space.sources[i][0]) {
-                budget.count(); // a read that does not exist has no rf: its other choices repeat the candidate
+                budget.countComplete(); // a read that does not exist has no rf: its other choices repeat the candidate
                 return;
             }
         }
         if (c.values.cutoff != null) {
             // beyond the unrolling bound (herd7 -unroll): discarded, and the run says so
             cutoffs.add(c.values.cutoff);
-            budget.count();
+            budget.countComplete();
             return;
         }
         EventSet existing = EventSet.of(ex);

@@ -26,7 +26,7 @@ final class RaoChooser {
     /** Inserts NAR {@code k} of class {@code cls} (and the later ones) at every position. */
     void choose(int cls, int k) {
         if (cls == space.raoClasses.length) {
-            budget.count();
+            budget.countComplete();
             sink.accept(c);
             return;
         }

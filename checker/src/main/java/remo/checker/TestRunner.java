@@ -99,7 +99,7 @@ public final class TestRunner {
      *
      * @throws CatException E-MODEL or a cat load error
      */
-    public CatModel modelFor(Program program) throws CatException {
+    public synchronized CatModel modelFor(Program program) throws CatException {
         String name = modelArg != null ? modelArg : defaultModel(program);
         CatModel m = models.get(name);
         if (m == null) {
@@ -107,6 +107,36 @@ public final class TestRunner {
             models.put(name, m);
         }
         return m;
+    }
+
+    /**
+     * {@code o} with the warnings due once per run placed first, if no earlier outcome of this
+     * runner had them: the model's load warnings, the {@code --skipcheck} names it does not have,
+     * and W-FLAG-IGNORED for {@code --set} on an X86 test under a bundled model.
+     */
+    public synchronized TestOutcome withRunWarnings(TestOutcome o) {
+        if (o.result() == null) {
+            return o;
+        }
+        CatModel model = o.result().model();
+        Program program = o.program();
+        List<Diagnostic> warnings = new java.util.ArrayList<>();
+        if (loadWarned.add(model.source())) {
+            warnings.addAll(model.warnings());
+        }
+        warnings.addAll(skipWarnings(model));
+        if (program.dialect().isX86() && !commandLineFlags.isEmpty() && model.isBundled() && !flagsWarned) {
+            flagsWarned = true;
+            warnings.add(Diagnostic.warning("W-FLAG-IGNORED", ModelLibrary.COMMAND_LINE, Position.START, "--set "
+                    + String.join(", ", commandLineFlags.keySet().stream().map(Enum::name).sorted().toList())
+                    + " has no effect on " + program.dialect().keyword() + " tests under " + model.name()
+                    + ": the flags of models.md §8 are about RDMA operations"));
+        }
+        if (warnings.isEmpty()) {
+            return o;
+        }
+        warnings.addAll(o.warnings());
+        return new TestOutcome(o.file(), o.program(), o.result(), o.error(), warnings);
     }
 
     /**
@@ -145,6 +175,15 @@ public final class TestRunner {
      * @return the outcome; never throws for bad input or limits
      */
     public TestOutcome run(Path file, String displayName) {
+        return withRunWarnings(runAlone(file, displayName));
+    }
+
+    /**
+     * {@link #run(Path, String)} without the warnings given once per run ({@code --skipcheck}
+     * names the model lacks); safe to call from several threads at once. Add those warnings with
+     * {@link #withRunWarnings}, in input order, to get exactly the outcome of {@code run}.
+     */
+    public TestOutcome runAlone(Path file, String displayName) {
         Program program;
         // parsing counts against --timeout too (a huge file is stopped with E-LIMIT where it got to)
         long limit = options.timeout() == null ? Long.MAX_VALUE : options.deadline(0);
@@ -162,29 +201,21 @@ public final class TestRunner {
         } finally {
             InputLimits.restoreDeadline(previous);
         }
-        return run(program, displayName);
+        return runAlone(program, displayName);
     }
 
     /** Runs an already parsed and validated program. */
     public TestOutcome run(Program program, String displayName) {
+        return withRunWarnings(runAlone(program, displayName));
+    }
+
+    /** {@link #run(Program, String)} without the once-per-run warnings (see {@link #runAlone(Path, String)}). */
+    public TestOutcome runAlone(Program program, String displayName) {
         try {
             CatModel model = modelFor(program);
             FlagValues flags = flagsFor(program);
             CheckResult result = engine.check(program, model, flags, options);
-            List<Diagnostic> warnings = new java.util.ArrayList<>();
-            if (loadWarned.add(model.source())) {
-                warnings.addAll(model.warnings());
-            }
-            warnings.addAll(skipWarnings(model));
-            if (program.dialect().isX86() && !commandLineFlags.isEmpty() && model.isBundled() && !flagsWarned) {
-                flagsWarned = true;
-                warnings.add(Diagnostic.warning("W-FLAG-IGNORED", ModelLibrary.COMMAND_LINE, Position.START, "--set "
-                        + String.join(", ", commandLineFlags.keySet().stream().map(Enum::name).sorted().toList())
-                        + " has no effect on " + program.dialect().keyword() + " tests under " + model.name()
-                        + ": the flags of models.md §8 are about RDMA operations"));
-            }
-            warnings.addAll(result.warnings());
-            return new TestOutcome(displayName, program, result, null, warnings);
+            return new TestOutcome(displayName, program, result, null, result.warnings());
         } catch (DiagnosticException e) {
             return new TestOutcome(displayName, program, null, e.diagnostic(), List.of());
         } catch (StackOverflowError e) {

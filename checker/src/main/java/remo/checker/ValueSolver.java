@@ -1,8 +1,10 @@
 package remo.checker;
 
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import remo.core.rdma.EventLabel;
 import remo.core.rdma.OpKind;
 import remo.litmus.BinOp;
@@ -20,6 +22,12 @@ import remo.litmus.ThreadCode;
  * does not exist makes the candidate ill-formed. A guarded instruction of unrolled x86 code runs
  * iff its guard holds on the registers at its place (otherwise its events do not exist), and an
  * execution that reaches a {@code Cutoff} is marked cut (discarded by the checker).
+ *
+ * <p>{@link #solvePartial} solves the same equations while some reads have no source yet: every
+ * value that depends on such a read is unknown, and so is the existence of a conditional write
+ * whose rmw read has an unknown value, and of the events of a guarded instruction whose guard reads
+ * an unknown register (the exploration, {@link GraphExplorer}, uses it to learn values and
+ * existence as early as its choices fix them).
  *
  * <p>One solver per event structure; {@link #solve} may be called repeatedly (not thread-safe).
  */
@@ -57,6 +65,23 @@ final class ValueSolver {
 
     private static final Cycle CYCLE = new Cycle();
 
+    /**
+     * What a partial reads-from choice fixes (see {@link #solvePartial}).
+     *
+     * @param value     per event its value, meaningful where {@code known}
+     * @param known     per event whether its value is fixed by the choices made
+     * @param existence per event 1 if it surely exists, 0 if it surely does not, -1 if unknown (a
+     *                  conditional write whose rmw read's value or operand is unknown, an event of a
+     *                  guarded instruction whose guard is unknown)
+     * @param blocked   whether every completion is blocked (models.md §9.3): an {@code assume}
+     *                  whose condition is false, or an {@code await} that reads another value, on
+     *                  values already fixed
+     * @param open      whether some {@code assume} or {@code await} depends on values not fixed yet
+     *                  (if neither this nor {@code blocked}, no completion blocks at one)
+     */
+    record PartialValues(long[] value, boolean[] known, byte[] existence, boolean blocked, boolean open) {
+    }
+
     private final EventStructure structure;
     private final Program program;
     private final boolean failedRcasWrites;
@@ -74,6 +99,17 @@ final class ValueSolver {
     private boolean blocked;
     private int[] blockedAt;
     private Instruction.Cutoff cutoff;
+    // unknown values in partial mode (all false in a complete solve)
+    private boolean[] unknown;
+    private boolean[] unknownExistence;
+    private boolean[] unknownA;
+    private boolean[] unknownB;
+    private List<Set<String>> unknownRegs;
+    private boolean surelyBlocked;
+    private boolean openBlocking;
+    private boolean readUnknown;
+    /** How many guards with an unknown value enclose the instruction being executed. */
+    private int unknownGuards;
 
     ValueSolver(EventStructure structure) {
         this.structure = structure;
@@ -89,18 +125,50 @@ final class ValueSolver {
      * @return the values, or {@code null} if the candidate is ill-formed
      */
     Values solve(int[] rfSource) {
+        return run(rfSource) ? new Values(value, exists, regs, blocked, blockedAt, cutoff) : null;
+    }
+
+    /**
+     * Solves the value equations for a partial reads-from choice.
+     *
+     * @param rfSource for every read event its source write, or -1 if it has none yet; -1 for
+     *                 other events
+     * @return the values fixed so far, or {@code null} if every completion is ill-formed: the
+     *         chosen sources already make a value depend on itself, or a read that surely exists
+     *         has a chosen source that surely does not
+     */
+    PartialValues solvePartial(int[] rfSource) {
+        if (!run(rfSource)) {
+            return null;
+        }
+        byte[] existence = new byte[size];
+        boolean[] known = new boolean[size];
+        for (int e = 0; e < size; e++) {
+            existence[e] = unknownExistence[e] ? -1 : (byte) (exists[e] ? 1 : 0);
+            known[e] = !unknown[e];
+        }
+        return new PartialValues(value, known, existence, surelyBlocked, openBlocking);
+    }
+
+    private boolean run(int[] rfSource) {
         rf = rfSource;
         value = new long[size];
         state = new byte[size];
         exists = new boolean[size];
         operandA = new long[size];
         operandB = new long[size];
+        unknown = new boolean[size];
+        unknownExistence = new boolean[size];
+        unknownA = new boolean[size];
+        unknownB = new boolean[size];
         int threads = program.threads().size();
         cursor = new int[threads];
         advancing = new boolean[threads];
         regs = new java.util.ArrayList<>(threads);
+        unknownRegs = new java.util.ArrayList<>(threads);
         for (int t = 0; t < threads; t++) {
             regs.add(new LinkedHashMap<>());
+            unknownRegs.add(new HashSet<>());
         }
         for (RegisterInit init : program.registerInits()) {
             if (init.thread() < threads) {
@@ -108,6 +176,9 @@ final class ValueSolver {
             }
         }
         blocked = false;
+        surelyBlocked = false;
+        openBlocking = false;
+        unknownGuards = 0;
         cutoff = null;
         blockedAt = new int[threads];
         java.util.Arrays.fill(blockedAt, -1);
@@ -123,15 +194,27 @@ final class ValueSolver {
                 valueOf(e);
             }
         } catch (Cycle c) {
-            return null;
+            return false;
         }
         for (int e = 0; e < size; e++) {
             int src = rfSource[e];
-            if (src >= 0 && exists[e] && !exists[src]) {
-                return null;
+            if (src >= 0 && exists[e] && !unknownExistence[e] && !exists[src] && !unknownExistence[src]) {
+                return false;
             }
         }
-        return new Values(value, exists, regs, blocked, blockedAt, cutoff);
+        return true;
+    }
+
+    /** The value of the source of read {@code e}; unknown (and 0) if it has none yet. */
+    private long source(int e) {
+        int src = rf[e];
+        if (src < 0) {
+            unknown[e] = true;
+            return 0;
+        }
+        long v = valueOf(src);
+        unknown[e] = unknown[src];
+        return v;
     }
 
     private long valueOf(int e) {
@@ -157,7 +240,7 @@ final class ValueSolver {
             case NRR:
             case NAR: {
                 state[e] = 1;
-                long v = valueOf(rf[e]);
+                long v = source(e);
                 set(e, v);
                 return v;
             }
@@ -171,6 +254,7 @@ final class ValueSolver {
                     resolveRmw(first, valueOf(first));
                 } else {
                     set(e, valueOf(first));
+                    unknown[e] = unknown[first];
                 }
                 return value[e];
             }
@@ -183,18 +267,25 @@ final class ValueSolver {
     private void set(int e, long v) {
         value[e] = v;
         state[e] = 2;
+        if (unknownGuards > 0) {
+            unknown[e] = true;
+        }
     }
 
     /** Values and existence of an rcas/rfaa's NRW once its NAR value is known. */
     private void resolveRmw(int nar, long old) {
         Event ev = structure.event(nar);
         int nrw = nar + 1;
+        boolean oldUnknown = unknown[nar];
         if (ev.op() == OpKind.RFAA) {
             set(nrw, old + operandA[nar]);
+            unknown[nrw] = oldUnknown || unknownA[nar];
         } else {
             boolean success = old == operandA[nar];
             exists[nrw] = success || failedRcasWrites;
+            unknownExistence[nrw] = !failedRcasWrites && (oldUnknown || unknownA[nar]);
             set(nrw, success ? operandB[nar] : old);
+            unknown[nrw] = oldUnknown || unknownA[nar] || (success && unknownB[nar]);
         }
     }
 
@@ -225,11 +316,49 @@ final class ValueSolver {
         return v == null ? 0 : v;
     }
 
+    private boolean unknownOperand(int t, Operand o) {
+        return o instanceof Register reg && unknownRegs.get(t).contains(reg.name());
+    }
+
+    /** Sets a register; under a guard of unknown value it becomes unknown (it may keep its old value). */
+    private void assign(int t, String register, long v, boolean isUnknown) {
+        regs.get(t).put(register, v);
+        if (isUnknown || unknownGuards > 0) {
+            unknownRegs.get(t).add(register);
+        } else {
+            unknownRegs.get(t).remove(register);
+        }
+    }
+
     private void execute(int t, int i, Instruction ins) {
-        Map<String, Long> r = regs.get(t);
         int first = structure.firstEvent(t, i);
         if (ins instanceof Instruction.Guarded g) {
-            if (g.guard().eval(reg -> operand(t, reg))) {
+            readUnknown = false;
+            boolean holds = g.guard().eval(reg -> {
+                readUnknown |= unknownOperand(t, reg);
+                return operand(t, reg);
+            });
+            if (readUnknown || unknownGuards > 0) {
+                // partial mode: the branch is not decided; run the body with everything it sets unknown
+                for (int k = 0; first >= 0 && k < structure.eventCount(t, i); k++) {
+                    exists[first + k] = true;
+                    unknownExistence[first + k] = true;
+                }
+                unknownGuards++;
+                try {
+                    execute(t, i, g.body());
+                } finally {
+                    unknownGuards--;
+                }
+                for (int k = 0; first >= 0 && k < structure.eventCount(t, i); k++) {
+                    exists[first + k] = true;
+                    unknownExistence[first + k] = true;
+                    if (state[first + k] != 2) {
+                        set(first + k, 0);
+                    }
+                    unknown[first + k] = true;
+                }
+            } else if (holds) {
                 for (int k = 0; first >= 0 && k < structure.eventCount(t, i); k++) {
                     exists[first + k] = true; // a read-modify-write decides its write's existence itself
                 }
@@ -241,43 +370,64 @@ final class ValueSolver {
                 }
             }
         } else if (ins instanceof Instruction.Cutoff c) {
-            if (cutoff == null) {
+            if (cutoff == null && unknownGuards == 0) {
                 cutoff = c;
             }
         } else if (ins instanceof Instruction.PlainRmw rmw) {
             rmw(t, first, rmw.kind(), rmw.result(), rmw.first(), rmw.second());
         } else if (ins instanceof Instruction.Load ld) {
-            long v = valueOf(rf[first]);
+            long v = source(first);
+            boolean u = unknown[first];
             set(first, v);
-            r.put(ld.destination().name(), v);
+            unknown[first] |= u;
+            assign(t, ld.destination().name(), v, unknown[first]);
         } else if (ins instanceof Instruction.Store st) {
             set(first, operand(t, st.value()));
+            unknown[first] |= unknownOperand(t, st.value());
         } else if (ins instanceof Instruction.Assign as) {
             long a = operand(t, as.left());
             long v = as.op() == null ? a : as.op().apply(a, operand(t, as.right()));
-            r.put(as.destination().name(), v);
+            assign(t, as.destination().name(), v,
+                    unknownOperand(t, as.left()) || (as.op() != null && unknownOperand(t, as.right())));
         } else if (ins instanceof Instruction.RegisterSwap sw) {
             long a = operand(t, sw.first());
             long b = operand(t, sw.second());
-            r.put(sw.first().name(), b);
-            r.put(sw.second().name(), a);
+            boolean ua = unknownOperand(t, sw.first());
+            boolean ub = unknownOperand(t, sw.second());
+            assign(t, sw.first().name(), b, ub);
+            assign(t, sw.second().name(), a, ua);
         } else if (ins instanceof Instruction.LockedRmw rmw) {
             rmw(t, first, rmw.kind(), rmw.result(), rmw.first(), rmw.second());
         } else if (ins instanceof Instruction.Assume as) {
-            if (!as.condition().eval(reg -> operand(t, reg))) {
+            readUnknown = false;
+            // a condition that reads no unknown register is decided by known values (evaluation
+            // skips only operands that cannot change its result)
+            if (!as.condition().eval(reg -> {
+                readUnknown |= unknownOperand(t, reg);
+                return operand(t, reg);
+            })) {
                 block(t, i);
+                surelyBlocked |= !readUnknown && unknownGuards == 0;
             }
+            openBlocking |= readUnknown || unknownGuards > 0;
         } else if (ins instanceof Instruction.Await aw) {
-            long v = valueOf(rf[first]);
+            long v = source(first);
+            boolean undecided = unknown[first] || unknownOperand(t, aw.expected()) || unknownGuards > 0;
             set(first, v);
+            unknown[first] |= undecided;
             if (v != operand(t, aw.expected())) {
                 block(t, i);
+                surelyBlocked |= !undecided;
             }
+            openBlocking |= undecided;
         } else if (ins instanceof Instruction.RemoteCas rc) {
             operandA[first] = operand(t, rc.expected());
             operandB[first] = operand(t, rc.newValue());
+            unknownA[first] = unknownOperand(t, rc.expected());
+            unknownB[first] = unknownOperand(t, rc.newValue());
         } else if (ins instanceof Instruction.RemoteFaa rf2) {
             operandA[first] = operand(t, rf2.addend());
+            unknownA[first] = unknownOperand(t, rf2.addend());
         } else if (first >= 0 && !(ins instanceof Instruction.NicOperation)) {
             set(first, 0); // fences, polls, waits: no value
         }
@@ -285,13 +435,22 @@ final class ValueSolver {
 
     /** A read-modify-write (locked or not): the read, then the write iff the kind writes. */
     private void rmw(int t, int first, Instruction.RmwKind kind, Register result, Operand firstOperand, Operand second) {
-        long old = valueOf(rf[first]);
+        long old = source(first);
+        boolean oldUnknown = unknown[first];
         set(first, old);
+        unknown[first] |= oldUnknown;
         long a = operand(t, firstOperand);
+        boolean aUnknown = unknownOperand(t, firstOperand);
         exists[first + 1] = kind.writes(old, a);
+        if (kind == Instruction.RmwKind.CAS) {
+            unknownExistence[first + 1] = oldUnknown || aUnknown || unknownGuards > 0;
+        }
         set(first + 1, kind.written(old, a, second == null ? 0 : operand(t, second)));
+        boolean secondUnknown = second != null && unknownOperand(t, second);
+        unknown[first + 1] |= kind == Instruction.RmwKind.CAS ? secondUnknown
+                : kind == Instruction.RmwKind.XCHG ? aUnknown : oldUnknown || aUnknown;
         if (result != null) {
-            regs.get(t).put(result.name(), old);
+            assign(t, result.name(), old, oldUnknown);
         }
     }
 

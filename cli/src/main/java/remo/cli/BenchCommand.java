@@ -11,6 +11,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import remo.checker.CheckResult;
 import remo.checker.TestOutcome;
 import remo.checker.TestRunner;
 import remo.core.DiagnosticException;
@@ -33,6 +34,9 @@ final class BenchCommand implements Callable<Integer> {
     @Mixin
     HerdOptions herdOptions;
 
+    @Mixin
+    JobsOption jobsOption;
+
     @Parameters(arity = "1..*", paramLabel = "FILE|DIR")
     List<String> inputs = new ArrayList<>();
 
@@ -40,16 +44,24 @@ final class BenchCommand implements Callable<Integer> {
             description = "Check the whole set K times (later rounds show warmed-up throughput; default ${DEFAULT-VALUE}).")
     int rounds;
 
+    /** CPU time of the whole process (every thread, the JIT and the collector included), nanoseconds. */
+    private static long processCpuNanos() {
+        java.lang.management.OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
+        return os instanceof com.sun.management.OperatingSystemMXBean sun ? sun.getProcessCpuTime() : 0;
+    }
+
     @Override
     public Integer call() {
         var out = System.out;
         TestRunner runner;
+        int threads;
         try {
             if (rounds < 1) {
                 throw ModelOptions.usage(ArgumentPositions.of(spec), "--rounds",
                         "--rounds must be at least 1, not " + rounds);
             }
             ArgumentPositions at = ArgumentPositions.of(spec);
+            threads = jobsOption.jobs(at);
             ModelLibrary library = herdOptions.library(at);
             runner = new TestRunner(library, modelOptions.model, modelOptions.prepare(at, library),
                     modelOptions.checkOptions(), modelOptions.engine(), modelOptions.skipCheckPositions(at))
@@ -68,21 +80,25 @@ final class BenchCommand implements Callable<Integer> {
             return 2;
         }
         int errors = 0;
+        ParallelRuns parallel = new ParallelRuns(threads);
         for (int round = 1; round <= rounds; round++) {
             long t0 = System.nanoTime();
-            long cpu0 = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+            long cpu0 = processCpuNanos();
+            java.util.Iterator<TestOutcome> checked = parallel.outcomes(files, runner);
             long executions = 0;
+            long complete = 0;
+            long pruned = 0;
+            long consistent = 0;
+            double worst = 0;
+            String worstTest = null;
             errors = 0;
             int ran = 0;
-            for (Inputs.Input in : files) {
+            for (int k = 0; k < files.size(); k++) {
                 if (remo.core.Interruption.requested()) {
                     break;
                 }
                 ran++;
-                TestOutcome o = in.missing()
-                        ? new TestOutcome(in.shown(), null, null, remo.core.Diagnostic.error("E-IO", in.shown(),
-                        remo.core.Position.START, in.problem()), List.of())
-                        : runner.run(in.path(), in.shown());
+                TestOutcome o = checked.next();
                 if (round == 1) {
                     ArgumentPositions args = ArgumentPositions.of(spec);
                     for (remo.core.Diagnostic w : o.warnings()) {
@@ -96,18 +112,34 @@ final class BenchCommand implements Callable<Integer> {
                     errors++;
                 } else {
                     executions += o.result().explored();
+                    CheckResult.Statistics c = o.result().statistics();
+                    complete += c.complete();
+                    pruned += c.pruned();
+                    consistent += c.consistent();
+                    double ratio = c.complete() / (double) Math.max(1, c.consistent());
+                    if (c.complete() > 0 && (worstTest == null || ratio > worst)) {
+                        worst = ratio;
+                        worstTest = o.name();
+                    }
                 }
             }
             double s = (System.nanoTime() - t0) / 1e9;
-            double cpu = (ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - cpu0) / 1e9;
-            out.printf(Locale.ROOT, "round %d: %d tests in %.3f s = %.1f tests/s (CPU %.3f s; %d %s explored, %d errors)%s%n",
-                    round, ran, s, ran / s, cpu, executions,
+            double cpu = (processCpuNanos() - cpu0) / 1e9;
+            out.printf(Locale.ROOT, "round %d: %d tests in %.3f s = %.1f tests/s (process CPU %.3f s, %d jobs; %d %s explored, %d errors)%s%n",
+                    round, ran, s, ran / s, cpu, threads, executions,
                     modelOptions.engine == EngineName.OPERATIONAL ? "machine states" : "candidates", errors,
                     remo.core.Interruption.requested() ? " (partial: " + remo.core.Interruption.reason() + ")" : "");
+            if (modelOptions.engine != EngineName.OPERATIONAL) {
+                out.printf(Locale.ROOT, "  candidates: %d complete checked, %d partial pruned; %d consistent (blocked included)"
+                                + ", %.2f complete per consistent%s%n", complete, pruned, consistent,
+                        complete / (double) Math.max(1, consistent),
+                        worstTest == null ? "" : String.format(Locale.ROOT, " (most: %.2f, %s)", worst, worstTest));
+            }
             if (remo.core.Interruption.requested()) {
                 break;
             }
         }
+        parallel.close();
         double uptime = ManagementFactory.getRuntimeMXBean().getUptime() / 1000.0;
         out.printf(Locale.ROOT, "JVM start to end: %.3f s on %d processors%n", uptime, Runtime.getRuntime().availableProcessors());
         return errors == 0 ? 0 : 2;

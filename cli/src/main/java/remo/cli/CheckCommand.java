@@ -45,6 +45,9 @@ final class CheckCommand implements Callable<Integer> {
     HerdOptions herdOptions;
 
     @Mixin
+    JobsOption jobsOption;
+
+    @Mixin
     ReportOptions reportOptions;
 
     @Parameters(arity = "1..*", paramLabel = "FILE|DIR", description = "Litmus files, or directories searched for *.litmus.")
@@ -100,9 +103,26 @@ final class CheckCommand implements Callable<Integer> {
             reporting.finish(spec.root().version()[0], out, err);
             return 2;
         }
+        int threads;
+        try {
+            threads = jobsOption.jobs(originalArgs);
+        } catch (DiagnosticException e) {
+            err.println(e.diagnostic().format());
+            reporting.runError(e.diagnostic());
+            reporting.finish(spec.root().version()[0], out, err);
+            return 2;
+        }
         TestRunner runner = new TestRunner(library, modelOptions.model, flags,
                 reporting.checkOptions(modelOptions.checkOptions()), modelOptions.engine(),
                 modelOptions.skipCheckPositions(originalArgs)).unrolling(herdOptions.unroll);
+        try (ParallelRuns parallel = new ParallelRuns(threads)) {
+            return checkAll(out, err, originalArgs, files, reporting, expectations, runner, parallel.outcomes(files, runner));
+        }
+    }
+
+    private int checkAll(PrintStream out, PrintStream err, ArgumentPositions originalArgs, List<Inputs.Input> files,
+                         CheckReporting reporting, ExpectationFile expectations, TestRunner runner,
+                         java.util.Iterator<TestOutcome> checked) {
         List<TestOutcome> outcomes = new ArrayList<>();
         List<String> mismatches = new ArrayList<>();
         List<String> undecided = new ArrayList<>();
@@ -117,14 +137,8 @@ final class CheckCommand implements Callable<Integer> {
                 notRun++;
                 continue;
             }
-            TestOutcome o;
             reporting.testStarted(in.shown());
-            if (in.missing()) {
-                o = new TestOutcome(in.shown(), null, null, Diagnostic.error("E-IO", in.shown(), Position.START,
-                        in.problem()), List.of());
-            } else {
-                o = runner.run(in.path(), in.shown());
-            }
+            TestOutcome o = checked.next();
             outcomes.add(o);
             String model = modelName(o);
             if (expectations != null && model != null && !expectations.covers(model) && uncoveredModels.add(model)) {

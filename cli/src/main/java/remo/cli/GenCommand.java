@@ -36,7 +36,8 @@ import remo.models.ModelLibrary;
                 "Examples:",
                 "  remo gen --random 100 --seed 7 --out gen/",
                 "  remo gen --cycle \"PodWR Fre PodWR Fre\"",
-                "  remo gen --cycle \"PodPP Rfe PodRR Fre\" --name MP+puts --out tests/"},
+                "  remo gen --cycle \"PodPP Rfe PodRR Fre\" --name MP+puts --out tests/",
+                "  remo gen --stores 400 --out perf/"},
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:the tests were written", "2:usage error, bad option value, bad edge or I/O error"})
 final class GenCommand implements Callable<Integer> {
@@ -47,7 +48,7 @@ final class GenCommand implements Callable<Integer> {
     @ArgGroup(exclusive = true, multiplicity = "1")
     Mode mode;
 
-    /** Exactly one of {@code --random} and {@code --cycle}. */
+    /** Exactly one of {@code --random}, {@code --cycle} and {@code --stores}. */
     static final class Mode {
         @Option(names = "--random", paramLabel = "N", required = true,
                 description = "Generate N random programs, named gen-S-K (K = 0..N-1).")
@@ -56,6 +57,10 @@ final class GenCommand implements Callable<Integer> {
         @Option(names = "--cycle", paramLabel = "EDGES", required = true,
                 description = "Build the test of this cycle of edges, e.g. \"PodWR Fre PodWR Fre\" (docs/diy-edges.md).")
         String cycle;
+
+        @Option(names = "--stores", paramLabel = "N", required = true,
+                description = "Write the scaling benchmark STORES-N: one X86 thread of N stores to one location.")
+        Integer stores;
     }
 
     @Option(names = "--out", paramLabel = "DIR",
@@ -137,7 +142,13 @@ final class GenCommand implements Callable<Integer> {
                 throw error(args.value("--name"), "E-GEN", "--name must be one or more of the characters A-Z a-z 0-9 _ . / + - [ ] : "
                         + "(a litmus test name, language.md §3.1), found '" + remo.core.SourceText.printable(name) + "'");
             }
-            if (mode.cycle != null) {
+            if (mode.stores != null) {
+                try {
+                    programs.add(remo.litmus.gen.StoreSequence.program(mode.stores));
+                } catch (IllegalArgumentException e) {
+                    throw error(args.value("--stores"), "E-GEN", e.getMessage());
+                }
+            } else if (mode.cycle != null) {
                 int column = args.value("--cycle").column();
                 try {
                     programs.add(CycleTestBuilder.fromEdges(mode.cycle, name, ModelLibrary.COMMAND_LINE, column));
@@ -180,7 +191,7 @@ final class GenCommand implements Callable<Integer> {
             for (Program p : programs) {
                 Path file = out.resolve(p.name().replace('/', '_') + ".litmus");
                 Files.writeString(file, ProgramPrinter.print(p), StandardCharsets.UTF_8);
-                if (mode.cycle != null) {
+                if (mode.random == null) {
                     stdout.println(file);
                 }
             }

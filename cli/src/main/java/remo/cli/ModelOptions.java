@@ -45,6 +45,12 @@ final class ModelOptions {
                     + "(0 = no limit; default ${DEFAULT-VALUE}).", defaultValue = "0")
     double timeoutSeconds;
 
+    @Option(names = "--max-blocked", paramLabel = "N",
+            description = "Once every state is found, count at most N blocked executions; Blocked is then a lower "
+                    + "bound and says so (0 = count them all; default ${DEFAULT-VALUE}).",
+            defaultValue = "" + CheckOptions.DEFAULT_MAX_BLOCKED)
+    long maxBlocked;
+
     @Option(names = {"--skipcheck", "-skipcheck"}, paramLabel = "NAME",
             description = "Ignore the model check named NAME (its 'as' name), as herd7's -skipcheck; repeatable.")
     List<String> skipChecks = new ArrayList<>();
@@ -163,6 +169,9 @@ final class ModelOptions {
         if (maxExecutions < 0) {
             throw usage(at, "--max-executions", "--max-executions must be 0 (no limit) or positive, not " + maxExecutions);
         }
+        if (maxBlocked < 0) {
+            throw usage(at, "--max-blocked", "--max-blocked must be 0 (no limit) or positive, not " + maxBlocked);
+        }
         if (!(timeoutSeconds >= 0) || Double.isInfinite(timeoutSeconds)) {
             throw usage(at, "--timeout", "--timeout must be 0 (no limit) or a positive number of seconds, not "
                     + timeoutSeconds);
@@ -193,7 +202,8 @@ final class ModelOptions {
 
     /** Limits and skipped checks as engine options. */
     CheckOptions checkOptions() {
-        CheckOptions o = CheckOptions.defaults().withMaxExecutions(maxExecutions).skipping(new java.util.HashSet<>(skipChecks));
+        CheckOptions o = CheckOptions.defaults().withMaxExecutions(maxExecutions).withMaxBlocked(maxBlocked)
+                .skipping(new java.util.HashSet<>(skipChecks));
         if (timeoutSeconds > 0) {
             o = o.withTimeout(Duration.ofNanos((long) (timeoutSeconds * 1e9)));
         }

@@ -31,7 +31,7 @@ final class RemoCommand implements Runnable {
      * @return the exit status: 0 success, 1 expectation mismatch, 2 usage or input error, 3 internal error
      */
     static int execute(String[] args) {
-        CommandLine cl = new CommandLine(new RemoCommand());
+        CommandLine cl = commandLine(args);
         for (CommandLine sub : cl.getSubcommands().values()) {
             sub.getCommandSpec().version(VERSION);
         }
@@ -55,6 +55,28 @@ final class RemoCommand implements Runnable {
             return 2;
         });
         return cl.execute(args);
+    }
+
+    /**
+     * The parser for {@code args}: when the first argument names a subcommand, a root that knows
+     * only that one (picocli builds every registered subcommand's options by reflection, which
+     * costs about as much as checking a small test); otherwise the full command with all of them
+     * (for {@code help}, {@code --help}, {@code --version} and unknown commands).
+     */
+    private static CommandLine commandLine(String[] args) {
+        if (args.length > 0) {
+            for (Class<?> c : RemoCommand.class.getAnnotation(Command.class).subcommands()) {
+                Command sub = c.getAnnotation(Command.class);
+                if (c != CommandLine.HelpCommand.class && sub != null && sub.name().equals(args[0])) {
+                    CommandLine.Model.CommandSpec root = CommandLine.Model.CommandSpec.wrapWithoutInspection(new RemoCommand());
+                    root.name("remo").version(VERSION).mixinStandardHelpOptions(true);
+                    CommandLine cl = new CommandLine(root);
+                    cl.addSubcommand(sub.name(), new CommandLine(c));
+                    return cl;
+                }
+            }
+        }
+        return new CommandLine(new RemoCommand());
     }
 
     /**

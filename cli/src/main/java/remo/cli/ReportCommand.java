@@ -56,6 +56,9 @@ final class ReportCommand implements Callable<Integer> {
     @Mixin
     HerdOptions herdOptions;
 
+    @Mixin
+    JobsOption jobsOption;
+
     @Parameters(arity = "1..*", paramLabel = "FILE|DIR", description = "Litmus files, or directories searched for *.litmus.")
     List<String> inputs = new ArrayList<>();
 
@@ -75,6 +78,7 @@ final class ReportCommand implements Callable<Integer> {
         PrintStream err = System.err;
         ArgumentPositions originalArgs = ArgumentPositions.of(spec);
         Map<Flag, String> flags;
+        int threads;
         ExpectationFile expectations = null;
         ModelLibrary library;
         try {
@@ -82,6 +86,7 @@ final class ReportCommand implements Callable<Integer> {
             OutputPath.requireDirectoryOf(out);
             library = herdOptions.library(originalArgs);
             flags = modelOptions.prepare(originalArgs, library);
+            threads = jobsOption.jobs(originalArgs);
             if (expect != null) {
                 expectations = ExpectationFile.read(expect, expect.toString());
             }
@@ -109,12 +114,11 @@ final class ReportCommand implements Callable<Integer> {
                     ShowMode.ALL.collecting(base.withMaxExecutions(limit), ShowMode.CANDIDATE_POOL), AxiomaticChecker::check)
                     .unrolling(herdOptions.unroll);
             ReportEntries maker = new ReportEntries(rejectedRunner, graphviz, skipped);
+            ParallelRuns parallel = new ParallelRuns(threads);
+            java.util.Iterator<TestOutcome> checked = parallel.outcomes(files, runner);
             for (Inputs.Input in : files) {
                 progress.testStarted(in.shown());
-                TestOutcome o = in.missing()
-                        ? new TestOutcome(in.shown(), null, null, Diagnostic.error("E-IO", in.shown(), Position.START,
-                        in.problem()), List.of())
-                        : runner.run(in.path(), in.shown());
+                TestOutcome o = checked.next();
                 for (Diagnostic w : o.warnings()) {
                     guardedErr.println(w.format());
                 }
@@ -133,6 +137,7 @@ final class ReportCommand implements Callable<Integer> {
                 entries.add(e);
                 progress.testFinished();
             }
+            parallel.close();
         }
         String context = "remo report · model " + (modelOptions.model == null ? "per dialect (rdma-tso-rmw for RDMA, tso for X86)"
                 : modelOptions.model) + " · " + String.join(" ", inputs);

@@ -59,6 +59,11 @@ final class ResultPrinter {
                 }
             }
         }
+        if (!r.statistics().blockedExact()) {
+            // also when the limit struck before any blocked candidate was counted (no Blocked line)
+            sb.append("Warning: Blocked is a lower bound, every state was found: ").append(r.statistics().blockedLimit())
+                    .append('\n');
+        }
         if (r.partial()) {
             sb.append("Warning: partial result, states found so far: ").append(r.partialReason()).append('\n');
             if (!r.decided()) {

@@ -109,9 +109,23 @@ public final class ModelFrame {
      *         known to be
      */
     public ModelCheck definitelyViolated(Witnesses w) {
+        return definitelyViolated(w, c -> false);
+    }
+
+    /**
+     * {@link #definitelyViolated(Witnesses)}, leaving the property of the checks in
+     * {@code testedByCaller} to the caller: their relations are evaluated (and then available
+     * through {@link #lowerValue}) but not tested, for a caller that tests acyclicity on its own
+     * closure of the relation.
+     */
+    public ModelCheck definitelyViolated(Witnesses w, java.util.function.Predicate<ModelCheck> testedByCaller) {
         begin(w, false);
         for (ModelCheck c : model.checks()) {
             if (skipped[c.index()]) {
+                continue;
+            }
+            if (testedByCaller.test(c)) {
+                eval(c.expr, c.negated() ? Bound.UPPER : Bound.LOWER);
                 continue;
             }
             // a positive check fails for sure if it fails on the lower bound; a negated one if
@@ -162,6 +176,46 @@ public final class ModelFrame {
             return Relation.empty(universe.size());
         }
         return v instanceof Relation r ? r : null;
+    }
+
+    /**
+     * The relation a consistency check tests, evaluated on the lower bounds of a partial candidate
+     * (pairs present in every completion). Right after {@link #definitelyViolated} with the same
+     * {@code w} the memoised values are reused.
+     *
+     * @return the relation, or {@code null} if the check is on a set
+     */
+    public Relation lowerValue(ModelCheck c, Witnesses w) {
+        if (w != witnesses || exact) {
+            begin(w, false);
+        }
+        Object v = eval(c.expr, Bound.LOWER);
+        if (v == EMPTY) {
+            return Relation.empty(universe.size());
+        }
+        return v instanceof Relation r ? r : null;
+    }
+
+    /** Whether consistency check {@code c} is evaluated (not skipped with {@code --skipcheck}). */
+    public boolean isActive(ModelCheck c) {
+        return !c.isFlag() && !skipped[c.index()];
+    }
+
+    /** The universe the frame evaluates over. */
+    EventUniverse universe() {
+        return universe;
+    }
+
+    /** The flag values deciding {@code if} variants. */
+    FlagValues flags() {
+        return flags;
+    }
+
+    /** Evaluates node {@code n} on bound {@code b} of {@code w}, in a new evaluation epoch. */
+    Object valueUnder(Node n, Witnesses w, Bound b) {
+        begin(w, false);
+        Object v = eval(n, b);
+        return v == EMPTY ? null : v;
     }
 
     private void begin(Witnesses w, boolean exactBounds) {

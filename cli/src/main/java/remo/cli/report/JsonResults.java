@@ -45,11 +45,12 @@ public final class JsonResults {
         if (!o.ran()) {
             List<ResultDocument.Diagnostic> errors = o.error() == null ? List.of() : List.of(diagnostic(o.error()));
             return new ResultDocument.Test(o.file(), o.name(), "error", null, null, null, null, null, null, null, null, null,
-                    null, null, null, null, null, null, false, null, expected == null ? null : expected.word(), null,
+                    null, null, null, null, null, null, null, null, null, false, null, expected == null ? null : expected.word(), null,
                     warnings, errors, null);
         }
         CheckResult r = o.result();
         Program p = r.program();
+        boolean axiomatic = r.engine().equals("axiomatic");
         Map<String, String> flags = new LinkedHashMap<>();
         // the RDMA flags do not concern an X86 test under a bundled model (W-FLAG-IGNORED): none listed
         if (!(p.dialect().isX86() && r.model().isBundled())) {
@@ -64,7 +65,8 @@ public final class JsonResults {
         String condition = p.quantifier().keyword() + " (" + ProgramPrinter.printProp(p.condition(), p.dialect()) + ")";
         return new ResultDocument.Test(o.file(), p.name(), "ok", r.model().name(), r.engine(), flags, r.raisedFlags(),
                 p.quantifier().kind(), condition, r.verdictWord(), r.ok(), r.observation().word(), states, r.positive(),
-                r.negative(), r.blocked(), r.explored(), r.seconds(), r.partial(), r.partialReason(),
+                r.negative(), r.blocked(), r.statistics().blockedLimit(), r.explored(), axiomatic ? r.statistics().complete() : null,
+                axiomatic ? r.statistics().pruned() : null, r.seconds(), r.partial(), r.partialReason(),
                 expected == null ? null : expected.word(), expected == null ? null : r.decided() && expected != r.verdict(), warnings,
                 List.of(), executions);
     }

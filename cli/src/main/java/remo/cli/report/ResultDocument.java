@@ -49,6 +49,10 @@ public record ResultDocument(String schema, String tool, List<Test> tests, Summa
      * @param negative      executions not satisfying it (unswapped)
      * @param blocked       consistent but blocked candidates
      * @param explored      candidates explored
+     * @param completeCandidates complete candidates checked against the model (axiomatic engine only)
+     * @param prunedCandidates   partial candidates abandoned with all their completions (axiomatic only)
+     * @param blockedLimit  why {@code blocked} is only a lower bound (counting stopped at a limit once every
+     *                      state was found), or {@code null} if it is exact
      * @param time          wall-clock seconds of the check
      * @param partial       whether a limit stopped the run (states are then those found so far)
      * @param partialReason why, or {@code null}
@@ -60,12 +64,14 @@ public record ResultDocument(String schema, String tool, List<Test> tests, Summa
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     @JsonPropertyOrder({"file", "name", "status", "model", "engine", "flags", "raisedFlags", "kind", "condition", "verdict",
-            "ok", "observation", "states", "positive", "negative", "blocked", "explored", "time", "partial",
+            "ok", "observation", "states", "positive", "negative", "blocked", "blockedLimit", "explored", "completeCandidates",
+            "prunedCandidates", "time", "partial",
             "partialReason", "expected", "mismatch", "warnings", "errors", "executions"})
     public record Test(String file, String name, String status, String model, String engine, Map<String, String> flags,
                        List<String> raisedFlags, String kind, String condition, String verdict, Boolean ok,
-                       String observation, List<State> states, Long positive, Long negative, Long blocked, Long explored,
-                       Double time, boolean partial, String partialReason, String expected, Boolean mismatch,
+                       String observation, List<State> states, Long positive, Long negative, Long blocked, String blockedLimit,
+                       Long explored,
+                       Long completeCandidates, Long prunedCandidates, Double time, boolean partial, String partialReason, String expected, Boolean mismatch,
                        List<Diagnostic> warnings, List<Diagnostic> errors, List<ExecutionEntry> executions) {
     }
 

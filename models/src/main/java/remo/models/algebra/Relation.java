@@ -317,48 +317,45 @@ public final class Relation {
     }
 
     /**
-     * Whether the relation has no cycle ({@code this+} irreflexive). Repeatedly removes the events
-     * with no successor among the remaining ones; a cycle remains iff the relation is cyclic.
+     * Whether the relation has no cycle ({@code this+} irreflexive): Kahn's algorithm, removing
+     * events without predecessors; a cycle remains iff the relation is cyclic. Costs one pass over
+     * the pairs.
      */
     public boolean isAcyclic() {
         int w = rowWords;
-        long[] remaining = new long[w];
-        int left = 0;
+        int[] indegree = new int[size];
         for (int i = 0; i < size; i++) {
             int base = i * w;
             for (int m = 0; m < w; m++) {
-                if (bits[base + m] != 0) {
-                    remaining[i >>> 6] |= 1L << i;
-                    left++;
-                    break;
-                }
-            }
-        }
-        boolean changed = true;
-        while (left > 0 && changed) {
-            changed = false;
-            for (int k = 0; k < w; k++) {
-                long word = remaining[k];
+                long word = bits[base + m];
                 while (word != 0) {
-                    int i = (k << 6) + Long.numberOfTrailingZeros(word);
+                    indegree[(m << 6) + Long.numberOfTrailingZeros(word)]++;
                     word &= word - 1;
-                    int base = i * w;
-                    boolean sink = true;
-                    for (int m = 0; m < w; m++) {
-                        if ((bits[base + m] & remaining[m]) != 0) {
-                            sink = false;
-                            break;
-                        }
-                    }
-                    if (sink) {
-                        remaining[k] &= ~(1L << i);
-                        left--;
-                        changed = true;
+                }
+            }
+        }
+        int[] queue = new int[size];
+        int head = 0;
+        int tail = 0;
+        for (int i = 0; i < size; i++) {
+            if (indegree[i] == 0) {
+                queue[tail++] = i;
+            }
+        }
+        while (head < tail) {
+            int base = queue[head++] * w;
+            for (int m = 0; m < w; m++) {
+                long word = bits[base + m];
+                while (word != 0) {
+                    int j = (m << 6) + Long.numberOfTrailingZeros(word);
+                    word &= word - 1;
+                    if (--indegree[j] == 0) {
+                        queue[tail++] = j;
                     }
                 }
             }
         }
-        return left == 0;
+        return tail == size;
     }
 
     /**

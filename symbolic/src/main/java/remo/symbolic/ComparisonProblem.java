@@ -43,7 +43,7 @@ final class ComparisonProblem {
         this.u = new SkeletonUniverse(scope);
         this.allowing = allowing;
         this.forbidding = forbidding;
-        this.program = new ProgramSkeleton(u, shapes);
+        this.program = new ProgramSkeleton(u, shapes, true);
         this.witnesses = new WitnessSkeleton(program);
         this.bounds = u.bounds;
         program.bound(bounds);
@@ -56,7 +56,9 @@ final class ComparisonProblem {
         secondUsesRao = BuiltinUse.of(forbidding.model()).contains(Builtin.RAO);
         List<Formula> f = new ArrayList<>();
         f.add(program.wellFormed());
-        f.add(witnesses.wellFormed());
+        Relation valueOrder = Relation.binary("valueOrder");
+        bounds.bound(valueOrder, u.product(u.eventAtoms(), u.eventAtoms()));
+        f.add(witnesses.wellFormed(Boolean.getBoolean("remo.closure") ? null : valueOrder));
         f.add(witnesses.raoWellFormed(rao1, allowing.flags()));
         f.add(first.matchingDefined());
         f.add(accepts(first, allowing, true, bounds));
@@ -77,7 +79,7 @@ final class ComparisonProblem {
             f.add(second.matchingDefined());
         }
         f.add(accepts(second, forbidding, false, bounds));
-        if (secondUsesRao) {
+        if (secondUsesRao && Boolean.parseBoolean(System.getProperty("remo.seeds", "true"))) {
             // two raos of the second side that exist in every execution: NARs in atom order and reversed
             Expression nar = program.types(EventType.RCAS_NAR, EventType.RFAA_NAR);
             Expression classes = nar.product(nar).intersection(witnesses.raoClasses(forbidding.flags()));

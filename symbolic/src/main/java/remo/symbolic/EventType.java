@@ -58,6 +58,16 @@ enum EventType {
         return op;
     }
 
+    /** The type of an event of the checker's event structure with these attributes. */
+    static EventType of(EventKind kind, boolean locked, NicOpKind op) {
+        for (EventType t : values()) {
+            if (t.kind == kind && t.locked == locked && t.op == op) {
+                return t;
+            }
+        }
+        throw new IllegalArgumentException("no event type " + kind + (locked ? " locked" : "") + (op == null ? "" : " of " + op));
+    }
+
     /** The real event types (all but {@link #INITIAL_WRITE}). */
     static EventType[] real() {
         EventType[] all = values();

@@ -28,6 +28,8 @@ import kodkod.instance.TupleSet;
 final class ProgramSkeleton {
     final SkeletonUniverse u;
     final Set<InstructionShape> shapes;
+    /** Whether threads and locations are in canonical order (off when a given program is encoded). */
+    final boolean canonical;
     /** One set per real event type; they partition the real events. */
     final EnumMap<EventType, Relation> type = new EnumMap<>(EventType.class);
     /** event -> thread (every real event). */
@@ -69,8 +71,14 @@ final class ProgramSkeleton {
     final Expression realWrites;
     final Expression operations;
 
-    ProgramSkeleton(SkeletonUniverse u, Set<InstructionShape> shapes) {
+    /**
+     * @param canonical whether to require the canonical thread and location order (a search);
+     *                  without it, any program's events can be encoded as they are (unused
+     *                  locations declared, threads in any order)
+     */
+    ProgramSkeleton(SkeletonUniverse u, Set<InstructionShape> shapes, boolean canonical) {
         this.u = u;
+        this.canonical = canonical;
         this.shapes = EnumSet.copyOf(shapes);
         for (EventType t : EventType.real()) {
             type.put(t, Relation.unary(t.name()));
@@ -220,11 +228,23 @@ final class ProgramSkeleton {
         Expression used = u.events.join(thread);
         f.add(threadNode.partialFunction(u.threads, u.nodes));
         f.add(threadNode.join(u.nodes).eq(used));
-        // canonical thread order: no thread has more events than the one before it
-        kodkod.ast.Variable t = kodkod.ast.Variable.unary("t");
-        kodkod.ast.Variable t2 = kodkod.ast.Variable.unary("t2");
-        f.add(thread.join(t).count().gte(thread.join(t2).count())
-                .forAll(t.oneOf(u.threads).and(t2.oneOf(t.join(u.threadNext)))));
+        if (canonical) {
+            // no thread has more events than the one before it
+            kodkod.ast.Variable t = kodkod.ast.Variable.unary("t");
+            kodkod.ast.Variable t2 = kodkod.ast.Variable.unary("t2");
+            kodkod.ast.Decls consecutive = t.oneOf(u.threads).and(t2.oneOf(t.join(u.threadNext)));
+            f.add(thread.join(t).count().gte(thread.join(t2).count()).forAll(consecutive));
+            // of two threads of one size, the one whose first event has the smaller type comes first
+            Expression first = thread.join(t).difference(thread.join(t).join(u.next));
+            Expression first2 = thread.join(t2).difference(thread.join(t2).join(u.next));
+            List<Formula> ordered = new ArrayList<>();
+            Expression upTo = Expression.NONE;
+            for (EventType type : EventType.real()) {
+                upTo = upTo.union(type(type));
+                ordered.add(first2.in(type(type)).implies(first.in(upTo)));
+            }
+            f.add(thread.join(t).count().eq(thread.join(t2).count()).implies(Formula.and(ordered)).forAll(consecutive));
+        }
         return Formula.and(f);
     }
 
@@ -234,10 +254,14 @@ final class ProgramSkeleton {
         Expression memory = types(t -> t.kind().isMemory());
         f.add(location.partialFunction(u.events, u.locations));
         f.add(location.join(u.locations).eq(memory));
-        // canonical locations: declared exactly when used, numbered in order of first use
-        f.add(u.events.join(location).eq(declared));
-        f.add(u.locationNext.join(declared).in(declared));
-        f.add(location.join(u.locationNext.transpose()).in(u.before.transpose().join(location)));
+        if (canonical) {
+            // declared exactly when used, numbered in order of first use
+            f.add(u.events.join(location).eq(declared));
+            f.add(u.locationNext.join(declared).in(declared));
+            f.add(location.join(u.locationNext.transpose()).in(u.before.transpose().join(location)));
+        } else {
+            f.add(u.events.join(location).in(declared));
+        }
         f.add(home.partialFunction(u.locations, u.nodes));
         f.add(home.join(u.nodes).eq(declared));
         Expression localMemory = memory.intersection(types(t -> !t.remote()));
@@ -293,8 +317,16 @@ final class ProgramSkeleton {
      * enumerator computes a thread's CPU reads and writes and the operands of its rcas/rfaa in
      * program order, a read's value from its rf source, and a NIC write from the read of its
      * operation; a cycle through these dependencies makes the candidate ill-formed.
+     *
+     * @param order a fresh relation over the real events to witness acyclicity (a strict partial
+     *              order containing the dependencies), or {@code null} to use transitive closure
      */
-    Formula valuesAcyclic(Expression rf) {
-        return valueDependencies(rf).closure().intersection(Expression.IDEN).no();
+    Formula valuesAcyclic(Expression rf, Relation order) {
+        if (order == null) {
+            return valueDependencies(rf).closure().intersection(Expression.IDEN).no();
+        }
+        // initial writes depend on nothing, so no cycle passes through them
+        Expression real = valueDependencies(rf).intersection(u.events.product(u.events));
+        return real.in(order).and(order.join(order).in(order)).and(order.intersection(Expression.IDEN).no());
     }
 }

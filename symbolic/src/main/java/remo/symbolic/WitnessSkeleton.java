@@ -48,8 +48,12 @@ final class WitnessSkeleton {
         return r;
     }
 
-    /** Well-formed rf and co, and computable values. */
-    Formula wellFormed() {
+    /**
+     * Well-formed rf and co, and computable values.
+     *
+     * @param valueOrder see {@link ProgramSkeleton#valuesAcyclic}
+     */
+    Formula wellFormed(Relation valueOrder) {
         List<Formula> f = new ArrayList<>();
         f.add(readsFrom.function(p.reads, p.writes));
         f.add(rf.in(p.loc));
@@ -61,7 +65,7 @@ final class WitnessSkeleton {
         Expression distinctSameLocation = p.writes.product(p.writes).intersection(p.loc).difference(Expression.IDEN);
         f.add(distinctSameLocation.in(co.union(co.transpose())));
         f.add(p.declared.product(p.realWrites).intersection(p.loc).in(co));
-        f.add(p.valuesAcyclic(rf));
+        f.add(p.valuesAcyclic(rf, valueOrder));
         return Formula.and(f);
     }
 

@@ -29,7 +29,7 @@ class SpikeTest {
                 .withShape(Integer.getInteger("threads", 4), Integer.getInteger("nodes", 2))
                 .withProgress(System.err::println);
         ComparisonResult r = new ModelComparator(o).compare(s1, s2);
-        System.out.println(r.summary());
+        System.out.println(r.summary() + " cpu " + java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() / 1e9);
         if (r.test() != null) {
             System.out.println(r.execution().describe(LitmusConstruction.locationNames(r.execution().locationCount())));
             System.out.println(ProgramPrinter.print(r.test()));

@@ -57,10 +57,20 @@ final class ModelOptions {
      */
     Map<Flag, String> flags(List<String> originalArgs) throws LitmusException {
         validateLimits(originalArgs);
+        return flags(originalArgs, "--set", sets);
+    }
+
+    /**
+     * The flags given as {@code values} of the repeatable {@code option} (as {@code --set}),
+     * located at that option's values in messages.
+     *
+     * @throws LitmusException E-FLAG as {@link #flags(List)}
+     */
+    static Map<Flag, String> flags(List<String> originalArgs, String option, List<String> values) throws LitmusException {
         Map<Flag, String> out = new LinkedHashMap<>();
-        List<Position> at = valuePositions(originalArgs, "--set");
-        for (int n = 0; n < sets.size(); n++) {
-            String s = sets.get(n);
+        List<Position> at = valuePositions(originalArgs, option);
+        for (int n = 0; n < values.size(); n++) {
+            String s = values.get(n);
             int col = n < at.size() ? at.get(n).column() : column(originalArgs, s);
             int eq = s.indexOf('=');
             if (eq < 0) {

@@ -9,6 +9,7 @@ import picocli.CommandLine.Command;
         description = "REmote Memory Ordering: check litmus tests under RDMA and x86 memory models.",
         subcommands = {CheckCommand.class, RobustCommand.class, BenchCommand.class, GenCommand.class, FuzzCommand.class,
                 ReportCommand.class, CompareLogsCommand.class, SimulateCommand.class, BenchNicCommand.class,
+                CompareModelsCommand.class,
                 CommandLine.HelpCommand.class})
 final class RemoCommand implements Runnable {
     /** What {@code --version} prints, for {@code remo} and every subcommand. */

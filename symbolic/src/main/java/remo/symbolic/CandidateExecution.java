@@ -259,7 +259,8 @@ public final class CandidateExecution {
             }
             events.add(new Event(e, thread[e], instr, step, locAtom[e] < 0 ? -1 : locs.get(locAtom[e]),
                     targetAtom[e] < 0 ? 0 : nodes.computeIfAbsent(targetAtom[e], k -> nodes.size() + 1),
-                    tagAtom[e] < 0 ? -1 : tags.get(tagAtom[e]), type[e].kind().name() + (type[e].locked() ? "*" : "")));
+                    tagAtom[e] < 0 ? -1 : tags.get(tagAtom[e]), type[e].kind().name() + (type[e].locked() ? "*" : "")
+                    + (type[e] == EventType.RCAS_WRITE_BACK ? "-writeback" : "")));
         }
         int[] threadNodes = new int[threads];
         for (int t = 0; t < threads; t++) {

@@ -29,6 +29,12 @@ enum EventType {
     RCAS_NAR(EventKind.NAR, false, NicOpKind.RCAS),
     RCAS_NRW(EventKind.NRW, false, NicOpKind.RCAS),
     RCAS_NLW(EventKind.NLW, false, NicOpKind.RCAS),
+    /**
+     * The write-back of a failed {@code rcas} (the old value), when one side of a comparison has
+     * {@code FAILED_RCAS_WRITES=YES} and the other {@code NO}: an event of the first side only.
+     * Declared after {@link #RCAS_NRW} so that {@link #of} never gives it.
+     */
+    RCAS_WRITE_BACK(EventKind.NRW, false, NicOpKind.RCAS),
     RFAA_NAR(EventKind.NAR, false, NicOpKind.RFAA),
     RFAA_NRW(EventKind.NRW, false, NicOpKind.RFAA),
     RFAA_NLW(EventKind.NLW, false, NicOpKind.RFAA);

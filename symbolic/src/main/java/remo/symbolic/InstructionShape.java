@@ -25,6 +25,11 @@ enum InstructionShape {
     RCAS(List.of(EventType.RCAS_NAR, EventType.RCAS_NRW, EventType.RCAS_NLW)),
     /** An {@code rcas} whose compare fails under {@code FAILED_RCAS_WRITES=NO}: no remote write. */
     FAILED_RCAS(List.of(EventType.RCAS_NAR, EventType.RCAS_NLW), EventType.RCAS_NRW),
+    /**
+     * An {@code rcas} whose compare fails, with the write-back that only a side with
+     * {@code FAILED_RCAS_WRITES=YES} has (comparisons of the flag's two values).
+     */
+    FAILED_RCAS_WRITE_BACK(List.of(EventType.RCAS_NAR, EventType.RCAS_WRITE_BACK, EventType.RCAS_NLW)),
     RFAA(List.of(EventType.RFAA_NAR, EventType.RFAA_NRW, EventType.RFAA_NLW)),
     POLL(List.of(EventType.POLL)),
     RFENCE(List.of(EventType.RFENCE)),

@@ -107,6 +107,7 @@ public final class LitmusConstruction {
                     v = constants.get(w);
                     break;
                 case PUT_NRW:
+                case RCAS_WRITE_BACK:
                 case GET_NLW:
                 case RCAS_NLW:
                 case RFAA_NLW:
@@ -208,7 +209,7 @@ public final class LitmusConstruction {
                         tag(e), Position.NONE);
             case RCAS_NAR: {
                 boolean writes = hasStep(e, 1) && x.type(id + 1) == EventType.RCAS_NRW;
-                CandidateExecution.Event result = x.events().get(id + (writes ? 2 : 1));
+                CandidateExecution.Event result = x.events().get(x.type(id + 1) == EventType.RCAS_NLW ? id + 1 : id + 2);
                 long expected = writes ? read(id) : NEVER_WRITTEN;
                 long newValue = writes ? constants.get(id + 1) : nextConstant;
                 return new Instruction.RemoteCas(loc(result, names), loc(e, names), NodeRef.of(e.target()),

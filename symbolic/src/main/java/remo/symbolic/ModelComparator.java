@@ -6,7 +6,6 @@ import kodkod.engine.AbortedException;
 import kodkod.engine.IncrementalSolver;
 import kodkod.engine.Solution;
 import kodkod.instance.Bounds;
-import kodkod.instance.TupleSet;
 import remo.checker.AxiomaticChecker;
 import remo.checker.CheckOptions;
 import remo.checker.CheckResult;
@@ -58,18 +57,11 @@ public final class ModelComparator {
      *         from them was confirmed; LIMIT if the time limit stopped the search
      * @throws UnsupportedOperationException if a model uses a cat form the translator does not
      *                                       support (the message names it)
-     * @throws IllegalArgumentException if the sides differ in {@code FAILED_RCAS_WRITES} (their
-     *                                  programs have different events; see the docs)
      */
     public ComparisonResult compare(ModelSide allowing, ModelSide forbidding) {
         long start = System.nanoTime();
         long deadline = options.timeout() == null ? Long.MAX_VALUE : start + options.timeout().toNanos();
-        if (!allowing.flags().get(remo.litmus.Flag.FAILED_RCAS_WRITES)
-                .equals(forbidding.flags().get(remo.litmus.Flag.FAILED_RCAS_WRITES))) {
-            throw new IllegalArgumentException("the sides differ in FAILED_RCAS_WRITES: compare them with FailedRcasComparison");
-        }
-        Set<InstructionShape> shapes = ShapeSupport.accepted(allowing.model(), allowing.flags());
-        shapes.retainAll(ShapeSupport.accepted(forbidding.model(), forbidding.flags()));
+        Set<InstructionShape> shapes = shapes(allowing, forbidding);
         int nodes = options.maxNodes();
         String nodesNote = null;
         boolean sameNodeUsed = BuiltinUse.of(allowing.model()).contains(Builtin.SAME_NODE)
@@ -81,6 +73,23 @@ public final class ModelComparator {
         }
         Search search = new Search(allowing, forbidding, shapes, nodes, nodesNote, start, deadline);
         return search.run();
+    }
+
+    /**
+     * The instruction shapes of programs both sides accept. When exactly one side has
+     * {@code FAILED_RCAS_WRITES=YES}, a failed rcas has its write-back, seen by that side only.
+     */
+    static Set<InstructionShape> shapes(ModelSide a, ModelSide b) {
+        Set<InstructionShape> shapes = ShapeSupport.accepted(a.model(), a.flags());
+        Set<InstructionShape> other = ShapeSupport.accepted(b.model(), b.flags());
+        boolean differ = !a.flags().get(remo.litmus.Flag.FAILED_RCAS_WRITES).equals(b.flags().get(remo.litmus.Flag.FAILED_RCAS_WRITES));
+        boolean failedRcas = (shapes.contains(InstructionShape.FAILED_RCAS) || other.contains(InstructionShape.FAILED_RCAS))
+                && shapes.contains(InstructionShape.RCAS) && other.contains(InstructionShape.RCAS);
+        shapes.retainAll(other);
+        if (differ && failedRcas) {
+            shapes.add(InstructionShape.FAILED_RCAS_WRITE_BACK);
+        }
+        return shapes;
     }
 
     /** One comparison run. */
@@ -164,10 +173,10 @@ public final class ModelComparator {
                 while (s.sat()) {
                     candidates++;
                     Bounds extra = new Bounds(problem.u.universe);
-                    if (problem.secondUsesRao) {
-                        TupleSet rao = problem.acceptingRao(s.instance());
-                        if (rao != null) {
-                            s = solver.solve(problem.refute(rao, extra), extra);
+                    if (problem.secondWitnessesVary()) {
+                        ComparisonProblem.SecondWitness w = problem.acceptingWitness(s.instance());
+                        if (w != null) {
+                            s = solver.solve(problem.refute(w, extra), extra);
                             continue;
                         }
                     }

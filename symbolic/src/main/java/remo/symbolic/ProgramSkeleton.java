@@ -303,11 +303,12 @@ final class ProgramSkeleton {
     Expression valueDependencies(Expression rf) {
         Expression cpuReads = types(EventType.READ, EventType.LOCKED_READ);
         Expression cpuWrites = types(EventType.WRITE, EventType.LOCKED_WRITE);
-        Expression rmwWrites = types(EventType.RCAS_NRW, EventType.RFAA_NRW);
+        Expression rmwWrites = types(EventType.RCAS_NRW, EventType.RCAS_WRITE_BACK, EventType.RFAA_NRW);
         Expression copies = type(EventType.PUT_NLR).product(type(EventType.PUT_NRW))
                 .union(type(EventType.GET_NRR).product(type(EventType.GET_NLW)))
                 .union(types(EventType.RCAS_NAR, EventType.RFAA_NAR)
-                        .product(types(EventType.RCAS_NRW, EventType.RFAA_NRW, EventType.RCAS_NLW, EventType.RFAA_NLW)));
+                        .product(types(EventType.RCAS_NRW, EventType.RCAS_WRITE_BACK, EventType.RFAA_NRW,
+                                EventType.RCAS_NLW, EventType.RFAA_NLW)));
         Expression sequential = cpuReads.product(cpuReads.union(cpuWrites).union(rmwWrites)).intersection(po.union(ii));
         return rf.union(ii.intersection(copies)).union(sequential);
     }

@@ -39,8 +39,9 @@ final class ShapeSupport {
             boolean memory = s.potentialEvents().stream().anyMatch(t -> t.kind().isMemory());
             boolean ok = s.potentialEvents().stream().noneMatch(rejected::contains)
                     && !(memory && rejected.contains(EventType.INITIAL_WRITE));
-            if (s == InstructionShape.FAILED_RCAS && flags.is(Flag.FAILED_RCAS_WRITES, "YES")) {
-                ok = false;
+            if (s == InstructionShape.FAILED_RCAS && flags.is(Flag.FAILED_RCAS_WRITES, "YES")
+                    || s == InstructionShape.FAILED_RCAS_WRITE_BACK) {
+                ok = false; // the write-back shape exists only in comparisons of the flag's values
             }
             if (ok) {
                 out.add(s);

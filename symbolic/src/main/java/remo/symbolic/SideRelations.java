@@ -30,6 +30,8 @@ final class SideRelations {
     final Expression wm;
     final Formula blocked;
     final Expression rao;
+    /** What the side sees of the execution. */
+    final ExecutionView view;
 
     /**
      * @param match a relation for the poll matching, bounded by {@link #boundMatch}; sides with
@@ -37,8 +39,14 @@ final class SideRelations {
      * @param rao   the side's rao witness (a relation of the skeleton, or a constant)
      */
     SideRelations(ProgramSkeleton p, WitnessSkeleton w, FlagValues flags, Relation match, Expression rao) {
+        this(p, w, flags, match, rao, ExecutionView.whole(p, w));
+    }
+
+    /** A side that sees {@code view} of the execution. */
+    SideRelations(ProgramSkeleton p, WitnessSkeleton w, FlagValues flags, Relation match, Expression rao, ExecutionView view) {
         this.p = p;
         this.w = w;
+        this.view = view;
         this.flags = flags;
         this.rao = rao;
         boolean localRead = flags.is(Flag.PUT_COMPLETION, "LOCAL_READ_DONE");
@@ -68,9 +76,14 @@ final class SideRelations {
         return match;
     }
 
+    /** A side like this one that sees {@code otherView} of the execution. */
+    SideRelations withView(ExecutionView otherView) {
+        return new SideRelations(p, w, flags, match, rao, otherView);
+    }
+
     /** A side like this one whose rao witness is {@code otherRao}. */
     SideRelations withRao(Expression otherRao) {
-        return new SideRelations(p, w, flags, match, otherRao);
+        return new SideRelations(p, w, flags, match, otherRao, view);
     }
 
     /**
@@ -113,14 +126,18 @@ final class SideRelations {
         EnumMap<Builtin, Expression> env = new EnumMap<>(Builtin.class);
         for (Builtin b : Builtin.values()) {
             Expression side = builtin(b);
-            env.put(b, side != null ? side : shared(b));
+            env.put(b, view.restrict(side != null ? side : shared(b), b.isSet()));
         }
         return env;
     }
 
+    private Expression fr() {
+        return view.rf().transpose().join(view.co());
+    }
+
     private Expression shared(Builtin b) {
         switch (b) {
-            case ALL: return p.all;
+            case ALL: return view.all();
             case IW: return p.declared;
             case M: return p.types(t -> t.kind().isMemory()).union(p.declared);
             case PO: return p.po;
@@ -134,15 +151,15 @@ final class SideRelations {
             case ID: return p.id;
             case PO_LOC: return p.po.intersection(p.loc);
             case RMW: return p.rmw;
-            case RF_REL: return w.rf;
-            case CO: return w.co;
-            case FR: return w.fr;
-            case RFI: return w.rf.intersection(p.internal);
-            case RFE: return w.rf.intersection(p.external);
-            case COI: return w.co.intersection(p.internal);
-            case COE: return w.co.intersection(p.external);
-            case FRI: return w.fr.intersection(p.internal);
-            case FRE: return w.fr.intersection(p.external);
+            case RF_REL: return view.rf();
+            case CO: return view.co();
+            case FR: return fr();
+            case RFI: return view.rf().intersection(p.internal);
+            case RFE: return view.rf().intersection(p.external);
+            case COI: return view.co().intersection(p.internal);
+            case COE: return view.co().intersection(p.external);
+            case FRI: return fr().intersection(p.internal);
+            case FRE: return fr().intersection(p.external);
             default:
                 if (b.isSet()) {
                     return p.types(t -> t.in(b, flags));

@@ -54,18 +54,35 @@ final class WitnessSkeleton {
      * @param valueOrder see {@link ProgramSkeleton#valuesAcyclic}
      */
     Formula wellFormed(Relation valueOrder) {
+        return readsFromWellFormed(readsFrom).and(coWellFormed(co)).and(p.valuesAcyclic(rf, valueOrder));
+    }
+
+    /** Every read reads exactly one write to its location, outside its own instruction. */
+    Formula readsFromWellFormed(Expression source) {
         List<Formula> f = new ArrayList<>();
-        f.add(readsFrom.function(p.reads, p.writes));
-        f.add(rf.in(p.loc));
-        f.add(rf.intersection(p.si).no());
-        f.add(co.in(p.writes.product(p.realWrites)));
-        f.add(co.in(p.loc));
-        f.add(co.intersection(Expression.IDEN).no());
-        f.add(co.join(co).in(co));
+        Expression reads = p.reads;
+        if (source instanceof Relation rel) {
+            f.add(rel.function(reads, p.writes));
+        } else {
+            f.add(source.in(reads.product(p.writes)));
+            kodkod.ast.Variable r = kodkod.ast.Variable.unary("read");
+            f.add(r.join(source).one().forAll(r.oneOf(reads)));
+        }
+        f.add(source.transpose().in(p.loc));
+        f.add(source.intersection(p.si).no());
+        return Formula.and(f);
+    }
+
+    /** A strict total order on the writes of each location, the initial write first. */
+    Formula coWellFormed(Expression order) {
+        List<Formula> f = new ArrayList<>();
+        f.add(order.in(p.writes.product(p.realWrites)));
+        f.add(order.in(p.loc));
+        f.add(order.intersection(Expression.IDEN).no());
+        f.add(order.join(order).in(order));
         Expression distinctSameLocation = p.writes.product(p.writes).intersection(p.loc).difference(Expression.IDEN);
-        f.add(distinctSameLocation.in(co.union(co.transpose())));
-        f.add(p.declared.product(p.realWrites).intersection(p.loc).in(co));
-        f.add(p.valuesAcyclic(rf, valueOrder));
+        f.add(distinctSameLocation.in(order.union(order.transpose())));
+        f.add(p.declared.product(p.realWrites).intersection(p.loc).in(order));
         return Formula.and(f);
     }
 

@@ -6,8 +6,15 @@ import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import remo.litmus.Flag;
-import remo.litmus.FlagValues;
+import remo.core.FlagValues;
+import remo.core.PollScope;
+import remo.core.PutCompletion;
+import remo.core.graph.ExecutionGraph;
+import remo.core.rdma.EventLabel;
+import remo.core.rdma.OpKind;
+import remo.core.rdma.PollMatching;
+import remo.core.rdma.QueuePair;
+import remo.core.rdma.RaoClass;
 import remo.litmus.Instruction;
 import remo.litmus.LocationDecl;
 import remo.litmus.Program;
@@ -30,8 +37,8 @@ public final class EventStructure {
     private final List<Event> events = new ArrayList<>();
     private final int[][] instructionEvents;          // [thread][instr] -> first event id or -1
     private final int[][] instructionEventCount;
-    private final Map<Long, Integer> qpIndex = new HashMap<>();
-    private final List<int[]> qps = new ArrayList<>();  // qp -> {thread, node}
+    private final Map<QueuePair, Integer> qpIndex = new HashMap<>();
+    private final List<QueuePair> qps = new ArrayList<>();
     private final EnumMap<Builtin, EventSet> sets = new EnumMap<>(Builtin.class);
     private final EnumMap<Builtin, Relation> relations = new EnumMap<>(Builtin.class);
     private final List<int[]> blockedPolls = new ArrayList<>(); // {thread, instruction}
@@ -51,7 +58,7 @@ public final class EventStructure {
         List<LocationDecl> locs = program.locations();
         for (int i = 0; i < locs.size(); i++) {
             locationIndex.put(locs.get(i).name(), i);
-            events.add(new Event(events.size(), EventKind.IW, -1, -1, 0, i, locs.get(i).home(), -1, null, null, false, false));
+            events.add(new Event(events.size(), EventLabel.IW, -1, -1, 0, i, locs.get(i).home(), -1, null, null, false, false));
         }
         instructionEvents = new int[program.threads().size()][];
         instructionEventCount = new int[program.threads().size()][];
@@ -70,19 +77,16 @@ public final class EventStructure {
         computeRelations();
     }
 
+    /** The dense index of {@code qp(thread, node)} (models.md §2.1), numbered in order of first use. */
     private int qp(int thread, int node) {
-        long key = ((long) thread << 32) | node;
-        Integer q = qpIndex.get(key);
-        if (q == null) {
-            q = qps.size();
-            qpIndex.put(key, q);
-            qps.add(new int[] {thread, node});
-        }
-        return q;
+        return qpIndex.computeIfAbsent(QueuePair.of(thread, node), q -> {
+            qps.add(q);
+            return qps.size() - 1;
+        });
     }
 
-    private void add(EventKind kind, int thread, int instr, int step, String loc, int node, int qp, String tag,
-                     NicOpKind op, boolean locked, boolean conditional) {
+    private void add(EventLabel kind, int thread, int instr, int step, String loc, int node, int qp, String tag,
+                     OpKind op, boolean locked, boolean conditional) {
         int l = loc == null ? -1 : locationIndex.get(loc);
         events.add(new Event(events.size(), kind, thread, instr, step, l, node, qp, tag, op, locked, conditional));
     }
@@ -90,51 +94,64 @@ public final class EventStructure {
     private void addEvents(ThreadCode t, int i, Instruction ins) {
         int th = t.index();
         int home = t.node();
-        if (ins instanceof Instruction.Load ld) {
-            add(EventKind.R, th, i, 0, ld.source().name(), home, -1, null, null, false, false);
+        if (ins instanceof Instruction.Guarded g) {
+            // the events of a guarded instruction exist only on the executions whose branch decisions lead to it
+            int before = events.size();
+            addEvents(t, i, g.body());
+            for (int k = before; k < events.size(); k++) {
+                Event e = events.get(k);
+                events.set(k, new Event(e.id(), e.kind(), e.thread(), e.instruction(), e.step(), e.location(), e.node(),
+                        e.qp(), e.tag(), e.op(), e.locked(), true));
+            }
+        } else if (ins instanceof Instruction.PlainRmw rmw) {
+            String x = rmw.location().name();
+            add(EventLabel.R, th, i, 0, x, home, -1, null, null, false, false);
+            add(EventLabel.W, th, i, 1, x, home, -1, null, null, false, rmw.kind() == Instruction.RmwKind.CAS);
+        } else if (ins instanceof Instruction.Load ld) {
+            add(EventLabel.R, th, i, 0, ld.source().name(), home, -1, null, null, false, false);
         } else if (ins instanceof Instruction.Store st) {
-            add(EventKind.W, th, i, 0, st.destination().name(), home, -1, null, null, false, false);
+            add(EventLabel.W, th, i, 0, st.destination().name(), home, -1, null, null, false, false);
         } else if (ins instanceof Instruction.MFence) {
-            add(EventKind.F, th, i, 0, null, home, -1, null, null, false, false);
+            add(EventLabel.F, th, i, 0, null, home, -1, null, null, false, false);
         } else if (ins instanceof Instruction.LockedRmw rmw) {
             String x = rmw.location().name();
-            add(EventKind.R, th, i, 0, x, home, -1, null, null, true, false);
-            add(EventKind.W, th, i, 1, x, home, -1, null, null, true, rmw.kind() == Instruction.RmwKind.CAS);
+            add(EventLabel.R, th, i, 0, x, home, -1, null, null, true, false);
+            add(EventLabel.W, th, i, 1, x, home, -1, null, null, true, rmw.kind() == Instruction.RmwKind.CAS);
         } else if (ins instanceof Instruction.Await aw) {
-            add(EventKind.R, th, i, 0, aw.location().name(), home, -1, null, null, false, false);
+            add(EventLabel.R, th, i, 0, aw.location().name(), home, -1, null, null, false, false);
         } else if (ins instanceof Instruction.Put put) {
             int q = qp(th, put.node().node());
             String tag = tagOf(put);
-            add(EventKind.NLR, th, i, 0, put.source().name(), home, q, tag, NicOpKind.PUT, false, false);
-            add(EventKind.NRW, th, i, 1, put.remote().name(), put.node().node(), q, tag, NicOpKind.PUT, false, false);
+            add(EventLabel.NLR, th, i, 0, put.source().name(), home, q, tag, OpKind.PUT, false, false);
+            add(EventLabel.NRW, th, i, 1, put.remote().name(), put.node().node(), q, tag, OpKind.PUT, false, false);
         } else if (ins instanceof Instruction.Get get) {
             int q = qp(th, get.node().node());
             String tag = tagOf(get);
-            add(EventKind.NRR, th, i, 0, get.remote().name(), get.node().node(), q, tag, NicOpKind.GET, false, false);
-            add(EventKind.NLW, th, i, 1, get.destination().name(), home, q, tag, NicOpKind.GET, false, false);
+            add(EventLabel.NRR, th, i, 0, get.remote().name(), get.node().node(), q, tag, OpKind.GET, false, false);
+            add(EventLabel.NLW, th, i, 1, get.destination().name(), home, q, tag, OpKind.GET, false, false);
         } else if (ins instanceof Instruction.RemoteCas rc) {
             int q = qp(th, rc.node().node());
             String tag = tagOf(rc);
-            boolean always = flags.is(Flag.FAILED_RCAS_WRITES, "YES");
-            add(EventKind.NAR, th, i, 0, rc.remote().name(), rc.node().node(), q, tag, NicOpKind.RCAS, false, false);
-            add(EventKind.NRW, th, i, 1, rc.remote().name(), rc.node().node(), q, tag, NicOpKind.RCAS, false, !always);
-            add(EventKind.NLW, th, i, 2, rc.result().name(), home, q, tag, NicOpKind.RCAS, false, false);
+            boolean always = flags.failedRcasWrites();
+            add(EventLabel.NAR, th, i, 0, rc.remote().name(), rc.node().node(), q, tag, OpKind.RCAS, false, false);
+            add(EventLabel.NRW, th, i, 1, rc.remote().name(), rc.node().node(), q, tag, OpKind.RCAS, false, !always);
+            add(EventLabel.NLW, th, i, 2, rc.result().name(), home, q, tag, OpKind.RCAS, false, false);
         } else if (ins instanceof Instruction.RemoteFaa rf) {
             int q = qp(th, rf.node().node());
             String tag = tagOf(rf);
-            add(EventKind.NAR, th, i, 0, rf.remote().name(), rf.node().node(), q, tag, NicOpKind.RFAA, false, false);
-            add(EventKind.NRW, th, i, 1, rf.remote().name(), rf.node().node(), q, tag, NicOpKind.RFAA, false, false);
-            add(EventKind.NLW, th, i, 2, rf.result().name(), home, q, tag, NicOpKind.RFAA, false, false);
+            add(EventLabel.NAR, th, i, 0, rf.remote().name(), rf.node().node(), q, tag, OpKind.RFAA, false, false);
+            add(EventLabel.NRW, th, i, 1, rf.remote().name(), rf.node().node(), q, tag, OpKind.RFAA, false, false);
+            add(EventLabel.NLW, th, i, 2, rf.result().name(), home, q, tag, OpKind.RFAA, false, false);
         } else if (ins instanceof Instruction.Poll poll) {
-            add(EventKind.P, th, i, 0, null, home, qp(th, poll.node().node()), null, null, false, false);
+            add(EventLabel.P, th, i, 0, null, home, qp(th, poll.node().node()), null, null, false, false);
         } else if (ins instanceof Instruction.RFence rf) {
-            add(EventKind.RF, th, i, 0, null, home, qp(th, rf.node().node()), null, null, false, false);
+            add(EventLabel.RF, th, i, 0, null, home, qp(th, rf.node().node()), null, null, false, false);
         } else if (ins instanceof Instruction.Wait) {
-            add(EventKind.WT, th, i, 0, null, home, -1, null, null, false, false);
+            add(EventLabel.WT, th, i, 0, null, home, -1, null, null, false, false);
         } else if (ins instanceof Instruction.GlobalFence) {
-            add(EventKind.GF, th, i, 0, null, home, -1, null, null, false, false);
+            add(EventLabel.GF, th, i, 0, null, home, -1, null, null, false, false);
         }
-        // Assign, RegisterSwap, Assume: no event
+        // Assign, RegisterSwap, Assume, Cutoff: no event
     }
 
     private static String tagOf(Instruction.NicOperation op) {
@@ -202,9 +219,9 @@ public final class EventStructure {
         return -1;
     }
 
-    /** Queue pair {@code q} as {@code {thread, node}}. */
-    public int[] queuePair(int q) {
-        return qps.get(q).clone();
+    /** Queue pair {@code q} (the dense index of {@link Event#qp()}). */
+    public QueuePair queuePair(int q) {
+        return qps.get(q);
     }
 
     /** Number of queue pairs. */
@@ -246,12 +263,50 @@ public final class EventStructure {
         Event e = events.get(first);
         switch (e.op()) {
             case PUT:
-                return flags.is(Flag.PUT_COMPLETION, "LOCAL_READ_DONE") ? first : first + 1;
+                return flags.putCompletion() == PutCompletion.LOCAL_READ_DONE ? first : first + 1;
             case GET:
                 return first + 1;
             default:
                 return eventAt(e.thread(), e.instruction(), 2);
         }
+    }
+
+    /**
+     * The rao class of a remote RMW's {@code NAR} event under this structure's flags
+     * ({@link RaoClass}: its target node or its target location).
+     */
+    public RaoClass raoClass(Event nar) {
+        return RaoClass.of(flags.raoScope(), nar.node(), nar.location(), 0);
+    }
+
+    /**
+     * The graph of an execution of this structure (its event ids), as the engines produce it.
+     *
+     * @param values value of every event (0 for events without a value or that do not exist)
+     * @param exists whether each event exists
+     * @param rf     for every event, the write it reads from, -1 if it is not a read (or does not exist)
+     * @param co     per location index, the existing writes in coherence order, initial write first
+     * @param rao    per rao class ({@link RaoClass#key()}), its {@code NAR} events in rao order
+     */
+    public ExecutionGraph graph(long[] values, boolean[] exists, int[] rf, List<List<Integer>> co,
+                                Map<String, List<Integer>> rao) {
+        List<ExecutionGraph.Location> locations = new ArrayList<>();
+        for (int l = 0; l < program.locations().size(); l++) {
+            LocationDecl d = program.locations().get(l);
+            locations.add(new ExecutionGraph.Location(l, d.home(), d.name(), l, 0));
+        }
+        List<ExecutionGraph.ThreadInfo> threads = new ArrayList<>();
+        for (ThreadCode t : program.threads()) {
+            threads.add(new ExecutionGraph.ThreadInfo(t.index(), "P" + t.index(), t.node()));
+        }
+        List<ExecutionGraph.Event> out = new ArrayList<>(size);
+        for (Event e : events) {
+            int id = e.id();
+            int arg = e.kind() == EventLabel.P || e.kind() == EventLabel.RF ? qps.get(e.qp()).node() : -1;
+            out.add(new ExecutionGraph.Event(id, e.thread(), e.node(), e.instruction(), 0, e.step(), e.kind(), e.locked(),
+                    e.location(), exists[id] ? values[id] : 0, -1, 1, arg, exists[id]));
+        }
+        return new ExecutionGraph(Map.of(), locations, threads, List.of(), out, rf, co, rao, Map.of(), Map.of(), Map.of());
     }
 
     // ------------------------------------------------------------------ sets
@@ -262,28 +317,26 @@ public final class EventStructure {
 
     private void computeSets() {
         sets.put(Builtin.ALL, EventSet.all(size));
-        sets.put(Builtin.IW, setOf(e -> e.kind() == EventKind.IW));
-        sets.put(Builtin.R, setOf(e -> e.kind() == EventKind.R));
-        sets.put(Builtin.W, setOf(e -> e.kind() == EventKind.W));
+        sets.put(Builtin.IW, setOf(e -> e.kind() == EventLabel.IW));
+        sets.put(Builtin.R, setOf(e -> e.kind() == EventLabel.R));
+        sets.put(Builtin.W, setOf(e -> e.kind() == EventLabel.W));
         sets.put(Builtin.M, setOf(e -> e.kind().isMemory()));
-        sets.put(Builtin.F, setOf(e -> e.kind() == EventKind.F));
+        sets.put(Builtin.F, setOf(e -> e.kind() == EventLabel.F));
         sets.put(Builtin.LOCK, setOf(Event::locked));
-        sets.put(Builtin.P, setOf(e -> e.kind() == EventKind.P));
-        sets.put(Builtin.RF, setOf(e -> e.kind() == EventKind.RF));
-        sets.put(Builtin.WT, setOf(e -> e.kind() == EventKind.WT));
-        sets.put(Builtin.GF, setOf(e -> e.kind() == EventKind.GF));
-        sets.put(Builtin.NLR, setOf(e -> e.kind() == EventKind.NLR));
-        sets.put(Builtin.NRW, setOf(e -> e.kind() == EventKind.NRW));
-        sets.put(Builtin.NRR, setOf(e -> e.kind() == EventKind.NRR));
-        sets.put(Builtin.NLW, setOf(e -> e.kind() == EventKind.NLW));
-        sets.put(Builtin.NAR, setOf(e -> e.kind() == EventKind.NAR));
-        sets.put(Builtin.PUT, setOf(e -> e.op() == NicOpKind.PUT));
-        sets.put(Builtin.GET, setOf(e -> e.op() == NicOpKind.GET));
-        sets.put(Builtin.RCAS, setOf(e -> e.op() == NicOpKind.RCAS));
-        sets.put(Builtin.RFAA, setOf(e -> e.op() == NicOpKind.RFAA));
-        boolean localRead = flags.is(Flag.PUT_COMPLETION, "LOCAL_READ_DONE");
-        sets.put(Builtin.CMP, setOf(e -> (e.op() == NicOpKind.PUT && e.kind() == (localRead ? EventKind.NLR : EventKind.NRW))
-                || (e.op() != null && e.op() != NicOpKind.PUT && e.kind() == EventKind.NLW)));
+        sets.put(Builtin.P, setOf(e -> e.kind() == EventLabel.P));
+        sets.put(Builtin.RF, setOf(e -> e.kind() == EventLabel.RF));
+        sets.put(Builtin.WT, setOf(e -> e.kind() == EventLabel.WT));
+        sets.put(Builtin.GF, setOf(e -> e.kind() == EventLabel.GF));
+        sets.put(Builtin.NLR, setOf(e -> e.kind() == EventLabel.NLR));
+        sets.put(Builtin.NRW, setOf(e -> e.kind() == EventLabel.NRW));
+        sets.put(Builtin.NRR, setOf(e -> e.kind() == EventLabel.NRR));
+        sets.put(Builtin.NLW, setOf(e -> e.kind() == EventLabel.NLW));
+        sets.put(Builtin.NAR, setOf(e -> e.kind() == EventLabel.NAR));
+        sets.put(Builtin.PUT, setOf(e -> e.op() == OpKind.PUT));
+        sets.put(Builtin.GET, setOf(e -> e.op() == OpKind.GET));
+        sets.put(Builtin.RCAS, setOf(e -> e.op() == OpKind.RCAS));
+        sets.put(Builtin.RFAA, setOf(e -> e.op() == OpKind.RFAA));
+        sets.put(Builtin.CMP, setOf(e -> e.op() != null && completionEvent(eventAt(e.thread(), e.instruction(), 0)) == e.id()));
     }
 
     // ------------------------------------------------------------------ relations
@@ -331,8 +384,8 @@ public final class EventStructure {
                 if (x == y) {
                     id.add(x, y);
                 }
-                if (sameInstr && ((a.locked() && a.kind() == EventKind.R && b.locked() && b.kind() == EventKind.W)
-                        || (a.kind() == EventKind.NAR && b.kind() == EventKind.NRW))) {
+                if (sameInstr && ((a.locked() && a.kind() == EventLabel.R && b.locked() && b.kind() == EventLabel.W)
+                        || (a.kind() == EventLabel.NAR && b.kind() == EventLabel.NRW))) {
                     rmw.add(x, y);
                 }
             }
@@ -365,21 +418,21 @@ public final class EventStructure {
     private void computePollAndWaitMatching() {
         Relation.Builder pm = Relation.builder(size);
         Relation.Builder wm = Relation.builder(size);
-        boolean perThread = flags.is(Flag.POLL_SCOPE, "PER_THREAD");
+        PollScope scope = flags.pollScope();
         for (ThreadCode t : program.threads()) {
             List<Integer> ops = nicOperations(t.index());
-            Map<Integer, Integer> pollsPerScope = new HashMap<>();
+            Map<QueuePair, Integer> pollsPerScope = new HashMap<>();
             for (Event e : events) {
                 if (e.thread() != t.index()) {
                     continue;
                 }
-                if (e.kind() == EventKind.P) {
-                    int scope = perThread ? -1 : e.qp();
-                    int k = pollsPerScope.merge(scope, 1, Integer::sum);
+                if (e.kind() == EventLabel.P) {
+                    QueuePair key = PollMatching.scope(scope, qps.get(e.qp()));
+                    int k = pollsPerScope.merge(key, 1, Integer::sum);
                     int seen = 0;
                     int matched = -1;
                     for (int op : ops) {
-                        if (perThread || events.get(op).qp() == scope) {
+                        if (PollMatching.inScope(scope, key, qps.get(events.get(op).qp()))) {
                             seen++;
                             if (seen == k) {
                                 matched = op;
@@ -392,7 +445,7 @@ public final class EventStructure {
                     } else {
                         blockedPolls.add(new int[] {e.thread(), e.instruction()});
                     }
-                } else if (e.kind() == EventKind.WT) {
+                } else if (e.kind() == EventLabel.WT) {
                     String d = ((Instruction.Wait) t.instructions().get(e.instruction())).id().name();
                     for (int op : ops) {
                         Event o = events.get(op);

@@ -3,8 +3,10 @@ package remo.checker;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import remo.litmus.Flag;
-import remo.litmus.FlagValues;
+import remo.core.FlagValues;
+import remo.core.graph.ExecutionGraph;
+import remo.core.rdma.EventLabel;
+import remo.core.rdma.RaoClass;
 import remo.models.CatModel;
 import remo.models.CheckOutcome;
 import remo.models.ModelFrame;
@@ -108,11 +110,12 @@ public final class GraphCheck {
                     problems.add("co relates " + a + " and " + b + ", which are not existing writes to one location");
                 } else if (writes && a != b && !coClosed.contains(a, b) && !coClosed.contains(b, a)) {
                     problems.add("co does not order writes " + a + " and " + b);
-                } else if (writes && a != b && eb.kind() == EventKind.IW && coClosed.contains(a, b)) {
+                } else if (writes && a != b && eb.kind() == EventLabel.IW && coClosed.contains(a, b)) {
                     problems.add("co places write " + a + " before the initial write " + b);
                 }
-                boolean sameClass = ea.kind() == EventKind.NAR && eb.kind() == EventKind.NAR
-                        && (flags.is(Flag.RAO_SCOPE, "PER_LOCATION") ? ea.location() == eb.location() : ea.node() == eb.node());
+                boolean sameClass = ea.kind() == EventLabel.NAR && eb.kind() == EventLabel.NAR
+                        && RaoClass.of(flags.raoScope(), ea.node(), ea.location(), 0)
+                        .equals(RaoClass.of(flags.raoScope(), eb.node(), eb.location(), 0));
                 if (raoClosed.contains(a, b) && !sameClass) {
                     problems.add("rao relates " + a + " and " + b + ", which are not remote RMWs of one rao class");
                 } else if (sameClass && a != b && !raoClosed.contains(a, b) && !raoClosed.contains(b, a)) {
@@ -203,6 +206,28 @@ public final class GraphCheck {
                 List<int[]> pairs = r.pairs();
                 return pairs.isEmpty() ? List.of() : List.of(pairs.get(0)[0], pairs.get(0)[1]);
         }
+    }
+
+    /**
+     * Checks an execution graph of {@code structure}'s events (the fixed-graph mode on the one graph
+     * type: graphs of the engines, and recorded graphs mapped onto the program's events by trace
+     * conformance); otherwise as the relation form above.
+     *
+     * @param graph         the graph; its event ids are the structure's, its co and rao lists need only
+     *                      be orders (they are closed here)
+     * @param skippedChecks names of consistency checks to ignore
+     */
+    public static Verdict check(EventStructure structure, CatModel model, FlagValues flags, ExecutionGraph graph,
+                                Set<String> skippedChecks) {
+        int n = structure.size();
+        long[] values = new long[n];
+        boolean[] exists = new boolean[n];
+        for (ExecutionGraph.Event e : graph.events()) {
+            values[e.id()] = e.value();
+            exists[e.id()] = e.exists();
+        }
+        return check(structure, model, flags, values, exists, GraphRelations.rf(graph), GraphRelations.co(graph),
+                GraphRelations.rao(graph), skippedChecks);
     }
 
     /** Checks a collected {@link Execution} again (for tests and conformance round trips). */

@@ -2,8 +2,8 @@ package remo.checker;
 
 import java.util.ArrayList;
 import java.util.List;
-import remo.litmus.Diagnostic;
-import remo.litmus.FlagValues;
+import remo.core.Diagnostic;
+import remo.core.FlagValues;
 import remo.litmus.Instruction;
 import remo.litmus.LitmusException;
 import remo.litmus.Program;
@@ -53,6 +53,16 @@ public final class ModelSupport {
                 }
             }
         }
+    }
+
+    /**
+     * W-UNROLL at a {@code Cutoff}: some execution would follow the backward jump beyond the
+     * unrolling bound and was discarded, as herd7 does ("unrolling limit exceeded").
+     */
+    public static Diagnostic unrollWarning(Program program, Instruction.Cutoff cutoff) {
+        return Diagnostic.warning("W-UNROLL", program.sourceName(), cutoff.pos(), "unrolling limit exceeded at "
+                + cutoff.label() + ": executions that take this backward jump once more were cut, legal outcomes may "
+                + "be missing (raise the bound with --unroll N)");
     }
 
     /**

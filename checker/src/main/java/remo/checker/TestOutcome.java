@@ -1,7 +1,7 @@
 package remo.checker;
 
 import java.util.List;
-import remo.litmus.Diagnostic;
+import remo.core.Diagnostic;
 import remo.litmus.Program;
 
 /**

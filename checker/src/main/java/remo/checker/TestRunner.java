@@ -5,15 +5,17 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import remo.litmus.Diagnostic;
-import remo.litmus.Flag;
-import remo.litmus.FlagValues;
+import remo.core.Diagnostic;
+import remo.core.DiagnosticException;
+import remo.core.Flag;
+import remo.core.FlagValues;
+import remo.core.Position;
 import remo.litmus.LitmusException;
 import remo.litmus.LitmusParser;
-import remo.litmus.Position;
 import remo.litmus.Program;
 import remo.models.CatModel;
 import remo.models.ModelLibrary;
+import remo.models.cat.CatException;
 
 /**
  * Runs litmus files end to end: read, parse, validate, choose the model (language.md §9: the
@@ -27,7 +29,9 @@ public final class TestRunner {
     private final Map<Flag, String> commandLineFlags;
     private final CheckOptions options;
     private final Engine engine;
+    private final Map<String, Position> skipCheckPositions;
     private final Map<String, CatModel> models = new HashMap<>();
+    private int unroll = LitmusParser.DEFAULT_UNROLL;
     private final java.util.Set<String> warnedModels = new java.util.HashSet<>();
 
     /** A checking engine: the axiomatic checker or the operational explorer. */
@@ -50,11 +54,34 @@ public final class TestRunner {
      */
     public TestRunner(ModelLibrary library, String modelArg, Map<Flag, String> commandLineFlags, CheckOptions options,
                       Engine engine) {
+        this(library, modelArg, commandLineFlags, options, engine, Map.of());
+    }
+
+    /**
+     * A runner that reports W-SKIPCHECK at the command-line position of each skipped check's name.
+     *
+     * @param skipCheckPositions where each {@code --skipcheck} name is on the command line (names
+     *                           missing here are reported at {@code <command line>:1:1})
+     */
+    public TestRunner(ModelLibrary library, String modelArg, Map<Flag, String> commandLineFlags, CheckOptions options,
+                      Engine engine, Map<String, Position> skipCheckPositions) {
+        this.skipCheckPositions = Map.copyOf(skipCheckPositions);
         this.library = library;
         this.modelArg = modelArg;
         this.commandLineFlags = Map.copyOf(commandLineFlags);
         this.options = options;
         this.engine = engine;
+    }
+
+    /**
+     * Sets how often an x86 path may take each backward jump when files are read (herd7's
+     * {@code -unroll}; default {@link LitmusParser#DEFAULT_UNROLL}).
+     *
+     * @return this runner
+     */
+    public TestRunner unrolling(int bound) {
+        this.unroll = bound;
+        return this;
     }
 
     /** The default model of a program's dialect (language.md §9). */
@@ -65,9 +92,9 @@ public final class TestRunner {
     /**
      * Loads (once) the model to use for {@code program}.
      *
-     * @throws LitmusException E-MODEL or a cat load error
+     * @throws CatException E-MODEL or a cat load error
      */
-    public CatModel modelFor(Program program) throws LitmusException {
+    public CatModel modelFor(Program program) throws CatException {
         String name = modelArg != null ? modelArg : defaultModel(program);
         CatModel m = models.get(name);
         if (m == null) {
@@ -92,7 +119,8 @@ public final class TestRunner {
         List<Diagnostic> out = new java.util.ArrayList<>();
         for (String s : new java.util.TreeSet<>(options.skippedChecks())) {
             if (!names.contains(s)) {
-                out.add(Diagnostic.warning("W-SKIPCHECK", ModelLibrary.COMMAND_LINE, Position.START, "model " + model.name()
+                out.add(Diagnostic.warning("W-SKIPCHECK", ModelLibrary.COMMAND_LINE,
+                        skipCheckPositions.getOrDefault(s, Position.START), "model " + model.name()
                         + " has no check named '" + s + "' (its checks: " + String.join(", ", new java.util.TreeSet<>(names)) + ")"));
             }
         }
@@ -114,7 +142,7 @@ public final class TestRunner {
     public TestOutcome run(Path file, String displayName) {
         Program program;
         try {
-            program = LitmusParser.read(file, displayName);
+            program = LitmusParser.read(file, displayName, unroll);
         } catch (LitmusException e) {
             return new TestOutcome(displayName, null, null, e.diagnostic(), List.of());
         } catch (IOException | RuntimeException e) {
@@ -133,7 +161,7 @@ public final class TestRunner {
             List<Diagnostic> warnings = new java.util.ArrayList<>(skipWarnings(model));
             warnings.addAll(result.warnings());
             return new TestOutcome(displayName, program, result, null, warnings);
-        } catch (LitmusException e) {
+        } catch (DiagnosticException e) {
             return new TestOutcome(displayName, program, null, e.diagnostic(), List.of());
         } catch (StackOverflowError e) {
             return new TestOutcome(displayName, program, null, Diagnostic.error("E-LIMIT", displayName, Position.START,

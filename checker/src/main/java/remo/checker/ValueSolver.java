@@ -1,12 +1,11 @@
 package remo.checker;
 
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import remo.core.rdma.EventLabel;
+import remo.core.rdma.OpKind;
 import remo.litmus.BinOp;
-import remo.litmus.BoolExpr;
-import remo.litmus.Flag;
 import remo.litmus.Instruction;
 import remo.litmus.Operand;
 import remo.litmus.Program;
@@ -18,7 +17,9 @@ import remo.litmus.ThreadCode;
  * Computes the values of a candidate's events from its reads-from choice (models.md §4.2):
  * values flow along {@code rf}, the value equations of §2.2 and register data flow, evaluated in
  * dependency order. A cyclic dependency (a value depending on itself) or a read from a write that
- * does not exist makes the candidate ill-formed.
+ * does not exist makes the candidate ill-formed. A guarded instruction of unrolled x86 code runs
+ * iff its guard holds on the registers at its place (otherwise its events do not exist), and an
+ * execution that reaches a {@code Cutoff} is marked cut (discarded by the checker).
  *
  * <p>One solver per event structure; {@link #solve} may be called repeatedly (not thread-safe).
  */
@@ -32,13 +33,17 @@ final class ValueSolver {
         final boolean blocked;
         /** Per thread, the index of the first instruction at which it blocks, or -1. */
         final int[] blockedAt;
+        /** The Cutoff instruction the execution reached (the unrolling bound), or null. */
+        final Instruction.Cutoff cutoff;
 
-        Values(long[] value, boolean[] exists, List<Map<String, Long>> registers, boolean blocked, int[] blockedAt) {
+        Values(long[] value, boolean[] exists, List<Map<String, Long>> registers, boolean blocked, int[] blockedAt,
+               Instruction.Cutoff cutoff) {
             this.value = value;
             this.exists = exists;
             this.registers = registers;
             this.blocked = blocked;
             this.blockedAt = blockedAt;
+            this.cutoff = cutoff;
         }
     }
 
@@ -68,11 +73,12 @@ final class ValueSolver {
     private long[] operandB;
     private boolean blocked;
     private int[] blockedAt;
+    private Instruction.Cutoff cutoff;
 
     ValueSolver(EventStructure structure) {
         this.structure = structure;
         this.program = structure.program();
-        this.failedRcasWrites = structure.flags().is(Flag.FAILED_RCAS_WRITES, "YES");
+        this.failedRcasWrites = structure.flags().failedRcasWrites();
         this.size = structure.size();
     }
 
@@ -102,6 +108,7 @@ final class ValueSolver {
             }
         }
         blocked = false;
+        cutoff = null;
         blockedAt = new int[threads];
         java.util.Arrays.fill(blockedAt, -1);
         for (int e = 0; e < size; e++) {
@@ -120,11 +127,11 @@ final class ValueSolver {
         }
         for (int e = 0; e < size; e++) {
             int src = rfSource[e];
-            if (src >= 0 && !exists[src]) {
+            if (src >= 0 && exists[e] && !exists[src]) {
                 return null;
             }
         }
-        return new Values(value, exists, regs, blocked, blockedAt);
+        return new Values(value, exists, regs, blocked, blockedAt, cutoff);
     }
 
     private long valueOf(int e) {
@@ -158,7 +165,7 @@ final class ValueSolver {
             case NLW: {
                 int first = structure.firstEvent(ev.thread(), ev.instruction());
                 state[e] = 1;
-                if (ev.kind() == EventKind.NRW && ev.op() != NicOpKind.PUT) {
+                if (ev.kind() == EventLabel.NRW && ev.op() != OpKind.PUT) {
                     // an rcas/rfaa write: its operands are fixed when the instruction is issued
                     ensureThread(ev.thread(), ev.instruction());
                     resolveRmw(first, valueOf(first));
@@ -182,7 +189,7 @@ final class ValueSolver {
     private void resolveRmw(int nar, long old) {
         Event ev = structure.event(nar);
         int nrw = nar + 1;
-        if (ev.op() == NicOpKind.RFAA) {
+        if (ev.op() == OpKind.RFAA) {
             set(nrw, old + operandA[nar]);
         } else {
             boolean success = old == operandA[nar];
@@ -221,7 +228,25 @@ final class ValueSolver {
     private void execute(int t, int i, Instruction ins) {
         Map<String, Long> r = regs.get(t);
         int first = structure.firstEvent(t, i);
-        if (ins instanceof Instruction.Load ld) {
+        if (ins instanceof Instruction.Guarded g) {
+            if (g.guard().eval(reg -> operand(t, reg))) {
+                for (int k = 0; first >= 0 && k < structure.eventCount(t, i); k++) {
+                    exists[first + k] = true; // a read-modify-write decides its write's existence itself
+                }
+                execute(t, i, g.body());
+            } else {
+                for (int k = 0; first >= 0 && k < structure.eventCount(t, i); k++) {
+                    exists[first + k] = false;
+                    set(first + k, 0);
+                }
+            }
+        } else if (ins instanceof Instruction.Cutoff c) {
+            if (cutoff == null) {
+                cutoff = c;
+            }
+        } else if (ins instanceof Instruction.PlainRmw rmw) {
+            rmw(t, first, rmw.kind(), rmw.result(), rmw.first(), rmw.second());
+        } else if (ins instanceof Instruction.Load ld) {
             long v = valueOf(rf[first]);
             set(first, v);
             r.put(ld.destination().name(), v);
@@ -237,26 +262,7 @@ final class ValueSolver {
             r.put(sw.first().name(), b);
             r.put(sw.second().name(), a);
         } else if (ins instanceof Instruction.LockedRmw rmw) {
-            long old = valueOf(rf[first]);
-            set(first, old);
-            long a = operand(t, rmw.first());
-            switch (rmw.kind()) {
-                case CAS:
-                    exists[first + 1] = old == a;
-                    set(first + 1, operand(t, rmw.second()));
-                    break;
-                case FAA:
-                    set(first + 1, BinOp.ADD.apply(old, a));
-                    break;
-                case XCHG:
-                    set(first + 1, a);
-                    break;
-                default:
-                    throw new AssertionError(rmw.kind());
-            }
-            if (rmw.result() != null) {
-                r.put(rmw.result().name(), old);
-            }
+            rmw(t, first, rmw.kind(), rmw.result(), rmw.first(), rmw.second());
         } else if (ins instanceof Instruction.Assume as) {
             if (!as.condition().eval(reg -> operand(t, reg))) {
                 block(t, i);
@@ -274,6 +280,18 @@ final class ValueSolver {
             operandA[first] = operand(t, rf2.addend());
         } else if (first >= 0 && !(ins instanceof Instruction.NicOperation)) {
             set(first, 0); // fences, polls, waits: no value
+        }
+    }
+
+    /** A read-modify-write (locked or not): the read, then the write iff the kind writes. */
+    private void rmw(int t, int first, Instruction.RmwKind kind, Register result, Operand firstOperand, Operand second) {
+        long old = valueOf(rf[first]);
+        set(first, old);
+        long a = operand(t, firstOperand);
+        exists[first + 1] = kind.writes(old, a);
+        set(first + 1, kind.written(old, a, second == null ? 0 : operand(t, second)));
+        if (result != null) {
+            regs.get(t).put(result.name(), old);
         }
     }
 

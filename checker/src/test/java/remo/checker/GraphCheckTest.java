@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import remo.litmus.FlagValues;
+import remo.core.FlagValues;
 import remo.litmus.Program;
 import remo.models.algebra.Relation;
 

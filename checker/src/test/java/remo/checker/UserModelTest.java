@@ -7,7 +7,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import remo.litmus.FlagValues;
+import remo.core.FlagValues;
 import remo.litmus.Program;
 import remo.models.CatModel;
 import remo.models.ModelLibrary;

@@ -13,7 +13,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import remo.checker.TestOutcome;
 import remo.checker.TestRunner;
-import remo.litmus.LitmusException;
+import remo.core.DiagnosticException;
 import remo.models.ModelLibrary;
 
 /**
@@ -30,6 +30,9 @@ final class BenchCommand implements Callable<Integer> {
     @Mixin
     ModelOptions modelOptions;
 
+    @Mixin
+    HerdOptions herdOptions;
+
     @Parameters(arity = "1..*", paramLabel = "FILE|DIR")
     List<String> inputs = new ArrayList<>();
 
@@ -43,13 +46,15 @@ final class BenchCommand implements Callable<Integer> {
         TestRunner runner;
         try {
             if (rounds < 1) {
-                throw ModelOptions.usage(spec.commandLine().getParseResult().originalArgs(), "--rounds",
+                throw ModelOptions.usage(ArgumentPositions.of(spec), "--rounds",
                         "--rounds must be at least 1, not " + rounds);
             }
-            runner = new TestRunner(new ModelLibrary(), modelOptions.model,
-                    modelOptions.prepare(spec.commandLine().getParseResult().originalArgs()), modelOptions.checkOptions(),
-                    modelOptions.engine());
-        } catch (LitmusException e) {
+            ArgumentPositions at = ArgumentPositions.of(spec);
+            ModelLibrary library = herdOptions.library(at);
+            runner = new TestRunner(library, modelOptions.model, modelOptions.prepare(at, library),
+                    modelOptions.checkOptions(), modelOptions.engine(), modelOptions.skipCheckPositions(at))
+                    .unrolling(herdOptions.unroll);
+        } catch (DiagnosticException e) {
             System.err.println(e.diagnostic().format());
             return 2;
         }
@@ -62,16 +67,16 @@ final class BenchCommand implements Callable<Integer> {
             errors = 0;
             for (Inputs.Input in : files) {
                 TestOutcome o = in.missing()
-                        ? new TestOutcome(in.shown(), null, null, remo.litmus.Diagnostic.error("E-IO", in.shown(),
-                        remo.litmus.Position.START, in.problem()), List.of())
+                        ? new TestOutcome(in.shown(), null, null, remo.core.Diagnostic.error("E-IO", in.shown(),
+                        remo.core.Position.START, in.problem()), List.of())
                         : runner.run(in.path(), in.shown());
                 if (round == 1) {
-                    List<String> args = spec.commandLine().getParseResult().originalArgs();
-                    for (remo.litmus.Diagnostic w : o.warnings()) {
-                        System.err.println(modelOptions.locate(w, args).format());
+                    ArgumentPositions args = ArgumentPositions.of(spec);
+                    for (remo.core.Diagnostic w : o.warnings()) {
+                        System.err.println(modelOptions.atOption(w, args).format());
                     }
                     if (o.error() != null) {
-                        System.err.println(modelOptions.locate(o.error(), args).format());
+                        System.err.println(modelOptions.atOption(o.error(), args).format());
                     }
                 }
                 if (o.error() != null) {

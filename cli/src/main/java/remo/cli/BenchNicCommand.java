@@ -36,7 +36,7 @@ final class BenchNicCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (ops < 1 || roundTrips < 1 || rounds < 1) {
-            List<String> cmd = spec.commandLine().getParseResult().originalArgs();
+            ArgumentPositions cmd = ArgumentPositions.of(spec);
             String option = ops < 1 ? "--ops" : roundTrips < 1 ? "--round-trips" : "--rounds";
             System.err.println(ModelOptions.usage(cmd, option, "--ops, --round-trips and --rounds must be at least 1")
                     .diagnostic().format());

@@ -16,11 +16,10 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import remo.checker.TestOutcome;
 import remo.checker.TestRunner;
-import remo.checker.Verdict;
-import remo.litmus.Diagnostic;
-import remo.litmus.Flag;
-import remo.litmus.LitmusException;
-import remo.litmus.Position;
+import remo.core.Diagnostic;
+import remo.core.DiagnosticException;
+import remo.core.Flag;
+import remo.core.Position;
 import remo.models.ModelLibrary;
 
 /**
@@ -43,6 +42,9 @@ final class CheckCommand implements Callable<Integer> {
     ModelOptions modelOptions;
 
     @Mixin
+    HerdOptions herdOptions;
+
+    @Mixin
     ReportOptions reportOptions;
 
     @Parameters(arity = "1..*", paramLabel = "FILE|DIR", description = "Litmus files, or directories searched for *.litmus.")
@@ -62,13 +64,13 @@ final class CheckCommand implements Callable<Integer> {
     public Integer call() {
         PrintStream out = spec.commandLine().getOut() == null ? System.out : new PrintStream(System.out, true);
         PrintStream err = System.err;
-        List<String> originalArgs = spec.commandLine().getParseResult().originalArgs();
+        ArgumentPositions originalArgs = ArgumentPositions.of(spec);
         List<Inputs.Input> files = Inputs.expand(inputs);
         CheckReporting reporting;
         try {
             reporting = CheckReporting.open(reportOptions, originalArgs, files.size(), Set.copyOf(modelOptions.skipChecks),
                     remo.cli.report.Terminal.stderrIsTerminal(), err);
-        } catch (LitmusException e) {
+        } catch (DiagnosticException e) {
             err.println(e.diagnostic().format());
             if (reportOptions.json) {
                 out.println(remo.cli.report.JsonResults.write(remo.cli.report.JsonResults.document(
@@ -81,23 +83,26 @@ final class CheckCommand implements Callable<Integer> {
         }
     }
 
-    private int run(PrintStream out, PrintStream err, List<String> originalArgs, List<Inputs.Input> files,
+    private int run(PrintStream out, PrintStream err, ArgumentPositions originalArgs, List<Inputs.Input> files,
                     CheckReporting reporting) {
         Map<Flag, String> flags;
         ExpectationFile expectations = null;
+        ModelLibrary library;
         try {
-            flags = modelOptions.prepare(originalArgs);
+            library = herdOptions.library(originalArgs);
+            flags = modelOptions.prepare(originalArgs, library);
             if (expect != null) {
                 expectations = ExpectationFile.read(expect, expect.toString());
             }
-        } catch (LitmusException e) {
+        } catch (DiagnosticException e) {
             err.println(e.diagnostic().format());
             reporting.runError(e.diagnostic());
             reporting.finish(spec.root().version()[0], out, err);
             return 2;
         }
-        TestRunner runner = new TestRunner(new ModelLibrary(), modelOptions.model, flags,
-                reporting.checkOptions(modelOptions.checkOptions()), modelOptions.engine());
+        TestRunner runner = new TestRunner(library, modelOptions.model, flags,
+                reporting.checkOptions(modelOptions.checkOptions()), modelOptions.engine(),
+                modelOptions.skipCheckPositions(originalArgs)).unrolling(herdOptions.unroll);
         List<TestOutcome> outcomes = new ArrayList<>();
         List<String> mismatches = new ArrayList<>();
         List<String> undecided = new ArrayList<>();
@@ -127,9 +132,9 @@ final class CheckCommand implements Callable<Integer> {
                 err.println(Diagnostic.warning("W-EXPECT", expect.toString(), Position.START, "no row for "
                         + in.shown() + ": the test is not compared").format());
             }
-            reporting.testFinished(o, runner, judgement == null ? null : judgement.expectedVerdict(), err);
+            reporting.testFinished(o, judgement == null ? null : judgement.expectedVerdict(), err);
             for (Diagnostic w : o.warnings()) {
-                err.println(modelOptions.locate(w, originalArgs).format());
+                err.println(modelOptions.atOption(w, originalArgs).format());
             }
             if (judgement != null && judgement.status() == ExpectationFile.Status.MISMATCH) {
                 mismatches.add(in.shown() + ": expected " + judgement.expected() + ", got " + judgement.actual());
@@ -138,7 +143,7 @@ final class CheckCommand implements Callable<Integer> {
             }
             if (o.error() != null) {
                 boolean expectedRejection = judgement != null && judgement.status() == ExpectationFile.Status.AGREE;
-                err.println(modelOptions.locate(o.error(), originalArgs).format());
+                err.println(modelOptions.atOption(o.error(), originalArgs).format());
                 inputError |= !expectedRejection;
                 continue;
             }
@@ -176,7 +181,7 @@ final class CheckCommand implements Callable<Integer> {
     /** The model a test ran (or would have run) under, for per-model expectation columns. */
     private String modelName(TestOutcome o) {
         if (o.result() != null) {
-            return o.result().model();
+            return o.result().model().name();
         }
         if (modelOptions.model != null) {
             return java.nio.file.Path.of(modelOptions.model).getFileName().toString().replaceFirst("\\.cat$", "");
@@ -203,7 +208,7 @@ final class CheckCommand implements Callable<Integer> {
             } else {
                 ran++;
                 var r = o.result();
-                line.append(String.format(Locale.ROOT, "%-10s %-12s States %-4d %6.2fs", r.verdictWord(), r.model(),
+                line.append(String.format(Locale.ROOT, "%-10s %-12s States %-4d %6.2fs", r.verdictWord(), r.model().name(),
                         r.states().size(), r.seconds()));
                 if (r.partial()) {
                     line.append("  PARTIAL");

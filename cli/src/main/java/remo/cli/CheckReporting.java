@@ -9,7 +9,6 @@ import java.util.Locale;
 import java.util.Set;
 import remo.checker.CheckOptions;
 import remo.checker.TestOutcome;
-import remo.checker.TestRunner;
 import remo.checker.Verdict;
 import remo.cli.report.GraphBuilder;
 import remo.cli.report.GraphWriter;
@@ -18,9 +17,9 @@ import remo.cli.report.JsonResults;
 import remo.cli.report.Progress;
 import remo.cli.report.ResultDocument;
 import remo.cli.report.ShowRequest;
-import remo.litmus.Diagnostic;
-import remo.litmus.LitmusException;
-import remo.litmus.Position;
+import remo.core.Diagnostic;
+import remo.core.DiagnosticException;
+import remo.core.Position;
 import remo.models.CatModel;
 import remo.models.ModelLibrary;
 
@@ -40,8 +39,8 @@ final class CheckReporting implements AutoCloseable {
     private int graphsWritten;
     private boolean failed;
 
-    /** The command line, to locate warnings about arguments. */
-    private List<String> args = List.of();
+    /** Where the command line's options are, to locate warnings about arguments. */
+    private ArgumentPositions args = ArgumentPositions.none();
 
     private CheckReporting(ReportOptions options, ShowRequest show, Set<String> skippedChecks, GraphWriter graphs,
                            Progress progress) {
@@ -61,34 +60,34 @@ final class CheckReporting implements AutoCloseable {
      * @param skippedChecks {@code --skipcheck} names
      * @param interactive   whether standard error is a terminal
      * @param err           standard error
-     * @throws LitmusException E-OPTION for a bad {@code --format}, {@code --show}, {@code --max-graphs}
+     * @throws DiagnosticException E-OPTION for a bad {@code --format}, {@code --show}, {@code --max-graphs}
      *                         or {@code --json-executions} without {@code --json}; E-USAGE for an empty
      *                         {@code --graph}
      */
-    static CheckReporting open(ReportOptions options, List<String> originalArgs, int totalTests, Set<String> skippedChecks,
-                               boolean interactive, PrintStream err) throws LitmusException {
+    static CheckReporting open(ReportOptions options, ArgumentPositions originalArgs, int totalTests, Set<String> skippedChecks,
+                               boolean interactive, PrintStream err) throws DiagnosticException {
         OutputPath.requireNonEmpty(originalArgs, "--graph", options.graphDir);
         ShowRequest show;
         try {
             show = ShowRequest.parse(options.show);
         } catch (IllegalArgumentException e) {
-            throw optionError(originalArgs, "--show", e.getMessage());
+            throw usage(originalArgs.option("--show"), e.getMessage());
         }
         String format = options.format.toLowerCase(Locale.ROOT);
         if (!List.of("dot", "svg", "png").contains(format)) {
-            throw optionError(originalArgs, options.format, "--format must be dot, svg or png, not '" + options.format + "'");
+            throw usage(originalArgs.value("--format"), "--format must be dot, svg or png, not '" + options.format + "'");
         }
         if (options.maxGraphs < 1) {
-            throw new LitmusException(Diagnostic.error("E-USAGE", ModelLibrary.COMMAND_LINE,
-                    ModelOptions.valuePosition(originalArgs, "--max-graphs"), "--max-graphs must be at least 1"));
+            throw new DiagnosticException(Diagnostic.error("E-USAGE", ModelLibrary.COMMAND_LINE,
+                    originalArgs.value("--max-graphs"), "--max-graphs must be at least 1"));
         }
         if (options.jsonExecutions && !options.json) {
-            throw optionError(originalArgs, "--json-executions", "--json-executions needs --json");
+            throw usage(originalArgs.option("--json-executions"), "--json-executions needs --json");
         }
-        if (options.graphDir == null && originalArgs.stream().anyMatch(a -> a.equals("--format") || a.startsWith("--format="))) {
+        if (options.graphDir == null && originalArgs.has("--format")) {
             // a warning about the command line: printed even with --quiet, like every diagnostic
             err.println(Diagnostic.warning("W-FORMAT-WITHOUT-GRAPH", ModelLibrary.COMMAND_LINE,
-                    ModelOptions.valuePosition(originalArgs, "--format"),
+                    originalArgs.value("--format"),
                     "--format " + options.format + " has no effect without --graph DIR; no graphs are drawn").format());
         }
         GraphWriter graphs = null;
@@ -98,13 +97,26 @@ final class CheckReporting implements AutoCloseable {
         }
         Progress progress = Progress.create(totalTests, interactive, options.quiet, err);
         CheckReporting r = new CheckReporting(options, show, Set.copyOf(skippedChecks), graphs, progress);
-        r.args = List.copyOf(originalArgs);
+        r.args = originalArgs;
         return r;
     }
 
-    private static LitmusException optionError(List<String> args, String arg, String message) {
-        return new LitmusException(Diagnostic.error("E-USAGE", ModelLibrary.COMMAND_LINE,
-                new Position(1, ModelOptions.column(args, arg)), message));
+    private static DiagnosticException usage(Position at, String message) {
+        return new DiagnosticException(Diagnostic.error("E-USAGE", ModelLibrary.COMMAND_LINE, at, message));
+    }
+
+    /** Where {@code element} is in the {@code --show} list on the command line ({@code 1:1} if it is not). */
+    private Position shownAt(String element) {
+        for (int n = 0; n < options.show.size(); n++) {
+            int offset = 0;
+            for (String part : options.show.get(n).split(",", -1)) {
+                if (part.equals(element)) {
+                    return args.valueOffset("--show", n, offset);
+                }
+                offset += part.length() + 1;
+            }
+        }
+        return Position.START;
     }
 
     /** {@code stream} guarded against the progress line. */
@@ -134,29 +146,19 @@ final class CheckReporting implements AutoCloseable {
     /**
      * A test finished: draws its graphs and records its JSON entry.
      *
-     * @param o        the outcome
-     * @param runner   the runner (for the test's model)
+     * @param o        the outcome (its result holds the model it was checked under)
      * @param expected the expected verdict, or {@code null}
      * @param err      standard error (guarded)
      */
-    void testFinished(TestOutcome o, TestRunner runner, Verdict expected, PrintStream err) {
+    void testFinished(TestOutcome o, Verdict expected, PrintStream err) {
         progress.testFinished();
-        CatModel model = null;
-        if (o.ran() && options.collectsExecutions()) {
-            try {
-                model = runner.modelFor(o.program());
-            } catch (LitmusException e) {
-                // cannot happen: the test ran with this model
-                err.println(e.diagnostic().format());
-                failed = true;
-            }
-        }
+        CatModel model = o.ran() && options.collectsExecutions() ? o.result().model() : null;
         if (model != null) {
             for (String name : new GraphBuilder(model, skippedChecks, show.relations()).unknownRelations()) {
                 if (warned.add(model.name() + "/" + name)) {
                     // a warning about the command line: printed even with --quiet, like every diagnostic
-                    err.println(Diagnostic.warning("W-SHOW", remo.models.ModelLibrary.COMMAND_LINE, new Position(1,
-                            ModelOptions.column(args, name)), "model " + model.name() + " defines no relation '" + name
+                    err.println(Diagnostic.warning("W-SHOW", remo.models.ModelLibrary.COMMAND_LINE, shownAt(name),
+                            "model " + model.name() + " defines no relation '" + name
                             + "' (--show); not drawn").format());
                 }
             }
@@ -178,7 +180,7 @@ final class CheckReporting implements AutoCloseable {
             }
         }
         if (options.json) {
-            List<ResultDocument.Execution> executions = null;
+            List<ResultDocument.ExecutionEntry> executions = null;
             if (options.jsonExecutions && model != null) {
                 executions = JsonResults.executions(show.mode().select(o.result().executions(), options.maxGraphs), model,
                         skippedChecks);
@@ -196,11 +198,11 @@ final class CheckReporting implements AutoCloseable {
      * @param tool the program's name and version
      */
     /** Records an error that stops the whole run before any test (it goes into the JSON document too). */
-    void runError(remo.litmus.Diagnostic d) {
+    void runError(remo.core.Diagnostic d) {
         runErrors.add(d);
     }
 
-    private final List<remo.litmus.Diagnostic> runErrors = new java.util.ArrayList<>();
+    private final List<remo.core.Diagnostic> runErrors = new java.util.ArrayList<>();
 
     void finish(String tool, PrintStream out, PrintStream err) {
         progress.close();

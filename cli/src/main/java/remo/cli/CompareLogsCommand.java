@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 import remo.cli.report.LogComparison;
 import remo.cli.report.ResultLog;
-import remo.litmus.LitmusException;
+import remo.core.DiagnosticException;
 
 /**
  * {@code remo compare-logs A B}: compares two remo or herd7 text logs test by test (verdict and
@@ -33,7 +33,7 @@ final class CompareLogsCommand implements Callable<Integer> {
         try {
             left = ResultLog.read(a, a.toString());
             right = ResultLog.read(b, b.toString());
-        } catch (LitmusException e) {
+        } catch (DiagnosticException e) {
             System.err.println(e.diagnostic().format());
             return 2;
         }

@@ -14,10 +14,10 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import remo.litmus.Diagnostic;
-import remo.litmus.FlagValues;
-import remo.litmus.LitmusException;
-import remo.litmus.Position;
+import remo.core.Diagnostic;
+import remo.core.FlagValues;
+import remo.core.DiagnosticException;
+import remo.core.Position;
 import remo.litmus.ProgramPrinter;
 import remo.models.CatModel;
 import remo.models.ModelLibrary;
@@ -82,7 +82,7 @@ final class CompareModelsCommand implements Callable<Integer> {
     public Integer call() {
         PrintStream stdout = System.out;
         PrintStream err = System.err;
-        List<String> args = spec.commandLine().getParseResult().originalArgs();
+        ArgumentPositions args = ArgumentPositions.of(spec);
         ModelSide m1;
         ModelSide m2;
         try {
@@ -94,15 +94,16 @@ final class CompareModelsCommand implements Callable<Integer> {
             }
             OutputPath.requireNonEmpty(args, "--out", out);
             if (out != null && !Files.isDirectory(out)) {
-                throw new LitmusException(Diagnostic.error("E-IO", out.toString(), Position.START, "directory " + out
+                throw new DiagnosticException(Diagnostic.error("E-IO", out.toString(), Position.START, "directory " + out
                         + " does not exist"));
             }
             ModelLibrary library = new ModelLibrary();
-            CatModel a = ModelOptions.load(library, first, args);
-            CatModel b = ModelOptions.load(library, second, args);
+            List<Position> models = modelPositions(spec.commandLine().getParseResult().originalArgs());
+            CatModel a = ModelOptions.load(library, first, models.get(0));
+            CatModel b = ModelOptions.load(library, second, models.get(1));
             m1 = new ModelSide(a, FlagValues.defaults().withAll(ModelOptions.flags(args, "--set", sets)));
             m2 = new ModelSide(b, FlagValues.defaults().withAll(ModelOptions.flags(args, "--set2", sets2)));
-        } catch (LitmusException e) {
+        } catch (DiagnosticException e) {
             err.println(e.diagnostic().format());
             return 2;
         }
@@ -136,7 +137,35 @@ final class CompareModelsCommand implements Callable<Integer> {
         return 0;
     }
 
-    private static void requirePositive(List<String> args, String option, int value) throws LitmusException {
+    /**
+     * Where M1 and M2 are on the command line: the first two arguments after the subcommand that
+     * are neither options nor option values ({@code 1:1} for one not found).
+     */
+    private List<Position> modelPositions(List<String> args) {
+        List<Position> out = new ArrayList<>();
+        int column = 1;
+        boolean seenName = false;
+        boolean skipValue = false;
+        for (String a : args) {
+            if (!seenName) {
+                seenName = a.equals(spec.name());
+            } else if (skipValue) {
+                skipValue = false;
+            } else if (a.startsWith("-") && a.length() > 1) {
+                var option = spec.findOption(a.contains("=") ? a.substring(0, a.indexOf('=')) : a);
+                skipValue = option != null && option.arity().max() > 0 && !a.contains("=");
+            } else {
+                out.add(new Position(1, column));
+            }
+            column += a.length() + 1;
+        }
+        while (out.size() < 2) {
+            out.add(Position.START);
+        }
+        return out;
+    }
+
+    private static void requirePositive(ArgumentPositions args, String option, int value) throws DiagnosticException {
         if (value < 1) {
             throw ModelOptions.usage(args, option, option + " must be at least 1, not " + value);
         }

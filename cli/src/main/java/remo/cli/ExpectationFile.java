@@ -10,9 +10,9 @@ import java.util.Map;
 import remo.checker.CheckResult;
 import remo.checker.TestOutcome;
 import remo.checker.Verdict;
-import remo.litmus.Diagnostic;
-import remo.litmus.LitmusException;
-import remo.litmus.Position;
+import remo.core.Diagnostic;
+import remo.core.DiagnosticException;
+import remo.core.Position;
 
 /**
  * An {@code --expect} file, tab-separated with a header row, in one of two layouts:
@@ -77,19 +77,19 @@ final class ExpectationFile {
      *
      * @param tsv   the file
      * @param shown its name as given, for messages
-     * @throws LitmusException E-EXPECT with line and column for a missing column or a bad value,
+     * @throws DiagnosticException E-EXPECT with line and column for a missing column or a bad value,
      *                         E-IO if it cannot be read
      */
-    static ExpectationFile read(Path tsv, String shown) throws LitmusException {
+    static ExpectationFile read(Path tsv, String shown) throws DiagnosticException {
         List<String> lines;
         try {
             lines = Files.readAllLines(tsv, StandardCharsets.UTF_8);
         } catch (IOException | RuntimeException e) {
-            throw new LitmusException(Diagnostic.error("E-IO", shown, Position.START, "cannot read expectation file: "
+            throw new DiagnosticException(Diagnostic.error("E-IO", shown, Position.START, "cannot read expectation file: "
                     + InputText.describe(e)));
         }
         if (lines.isEmpty()) {
-            throw new LitmusException(Diagnostic.error("E-EXPECT", shown, Position.START,
+            throw new DiagnosticException(Diagnostic.error("E-EXPECT", shown, Position.START,
                     "empty expectation file; expected a header row with columns 'file' and 'verdict', or 'id' and model names"));
         }
         String first = lines.get(0).startsWith("\uFEFF") ? lines.get(0).substring(1) : lines.get(0);
@@ -99,7 +99,7 @@ final class ExpectationFile {
         int idCol = header.indexOf("id");
         boolean perModel = fileCol < 0 || verdictCol < 0;
         if (perModel && idCol < 0) {
-            throw new LitmusException(Diagnostic.error("E-EXPECT", shown, Position.START,
+            throw new DiagnosticException(Diagnostic.error("E-EXPECT", shown, Position.START,
                     "header row must name the columns 'file' and 'verdict', or 'id' and model names (tab-separated)"));
         }
         Path dir = tsv.toAbsolutePath().getParent();
@@ -123,14 +123,14 @@ final class ExpectationFile {
             Map<String, String> row = new LinkedHashMap<>();
             if (!perModel) {
                 if (cells.length <= Math.max(fileCol, verdictCol)) {
-                    throw new LitmusException(Diagnostic.error("E-EXPECT", shown, new Position(i + 1, 1),
+                    throw new DiagnosticException(Diagnostic.error("E-EXPECT", shown, new Position(i + 1, 1),
                             "row has " + cells.length + " columns; expected at least " + (Math.max(fileCol, verdictCol) + 1)));
                 }
                 row.put(ANY_MODEL, checkWord(cells[verdictCol].trim(), shown, i, line, verdictCol, false));
                 put(out, rowOf, dir.resolve(cells[fileCol].trim()).normalize(), row, shown, i, cells[fileCol]);
             } else {
                 if (cells.length <= idCol) {
-                    throw new LitmusException(Diagnostic.error("E-EXPECT", shown, new Position(i + 1, 1), "row has no id"));
+                    throw new DiagnosticException(Diagnostic.error("E-EXPECT", shown, new Position(i + 1, 1), "row has no id"));
                 }
                 for (int c = 0; c < header.size() && c < cells.length; c++) {
                     if (c != idCol && models.contains(header.get(c).trim())) {
@@ -154,25 +154,25 @@ final class ExpectationFile {
     }
 
     private static void put(Map<Path, Map<String, String>> out, Map<Path, Integer> rowOf, Path file,
-                            Map<String, String> row, String shown, int i, String name) throws LitmusException {
+                            Map<String, String> row, String shown, int i, String name) throws DiagnosticException {
         file = canonical(file);
         Integer earlier = rowOf.put(file, i + 1);
         if (earlier != null) {
-            throw new LitmusException(Diagnostic.error("E-EXPECT", shown, new Position(i + 1, 1),
+            throw new DiagnosticException(Diagnostic.error("E-EXPECT", shown, new Position(i + 1, 1),
                     "second row for '" + name.trim() + "' (the first is on line " + earlier + ")"));
         }
         out.put(file, row);
     }
 
     private static String checkWord(String s, String shown, int i, String line, int col, boolean unsupportedOk)
-            throws LitmusException {
+            throws DiagnosticException {
         if (unsupportedOk && s.equals("unsupported")) {
             return s;
         }
         try {
             return Verdict.parse(s).word();
         } catch (IllegalArgumentException e) {
-            throw new LitmusException(Diagnostic.error("E-EXPECT", shown, new Position(i + 1, column(line, col)),
+            throw new DiagnosticException(Diagnostic.error("E-EXPECT", shown, new Position(i + 1, column(line, col)),
                     e.getMessage()));
         }
     }

@@ -13,12 +13,11 @@ import picocli.CommandLine.Option;
 import remo.checker.fuzz.DifferentialFuzzer;
 import remo.checker.fuzz.FuzzReport;
 import remo.checker.fuzz.Mismatch;
-import remo.litmus.Diagnostic;
-import remo.litmus.LitmusException;
-import remo.litmus.Position;
+import remo.core.Diagnostic;
+import remo.core.DiagnosticException;
+import remo.core.Position;
 import remo.litmus.ProgramPrinter;
 import remo.models.ModelLibrary;
-import remo.models.cat.CatException;
 
 /**
  * {@code remo fuzz}: differential testing of the cat models against the abstract machines on
@@ -59,8 +58,8 @@ final class FuzzCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintStream o = System.out;
-        List<String> args = spec.commandLine().getParseResult().originalArgs();
-        List<LitmusException> usage = new ArrayList<>();
+        ArgumentPositions args = ArgumentPositions.of(spec);
+        List<DiagnosticException> usage = new ArrayList<>();
         models.removeIf(String::isBlank);
         if (models.isEmpty()) {
             usage.add(ModelOptions.usage(args, "--models", "--models names no model; give bundled model names separated by commas"));
@@ -80,14 +79,14 @@ final class FuzzCommand implements Callable<Integer> {
         if (!usage.isEmpty()) {
             // one diagnostic per bad option, in command-line order
             usage.sort(java.util.Comparator.comparing(e -> e.diagnostic().position()));
-            for (LitmusException e : usage) {
+            for (DiagnosticException e : usage) {
                 System.err.println(e.diagnostic().format());
             }
             return 2;
         }
         try {
-            OutputPath.requireNonEmpty(spec.commandLine().getParseResult().originalArgs(), "--out", out);
-        } catch (remo.litmus.LitmusException e) {
+            OutputPath.requireNonEmpty(args, "--out", out);
+        } catch (DiagnosticException e) {
             System.err.println(e.diagnostic().format());
             return 2;
         }
@@ -106,8 +105,8 @@ final class FuzzCommand implements Callable<Integer> {
         DifferentialFuzzer fuzzer;
         try {
             fuzzer = new DifferentialFuzzer(seed, models, maxCandidates);
-        } catch (CatException e) {
-            remo.litmus.Diagnostic d = e.diagnostic();
+        } catch (DiagnosticException e) {
+            remo.core.Diagnostic d = e.diagnostic();
             if (d.file().equals(ModelLibrary.COMMAND_LINE)) {
                 d = ModelOptions.optionError("E-MODEL", args, "--models", d.message()).diagnostic();
             }

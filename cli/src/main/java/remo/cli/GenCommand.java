@@ -13,9 +13,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import remo.litmus.Diagnostic;
-import remo.litmus.LitmusException;
-import remo.litmus.Position;
+import remo.core.Diagnostic;
+import remo.core.DiagnosticException;
+import remo.core.Position;
 import remo.litmus.Program;
 import remo.litmus.ProgramPrinter;
 import remo.litmus.gen.CycleTestBuilder;
@@ -129,24 +129,24 @@ final class GenCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter stderr = spec.commandLine().getErr();
-        List<String> args = spec.commandLine().getParseResult().originalArgs();
+        ArgumentPositions args = ArgumentPositions.of(spec);
         try {
             OutputPath.requireNonEmpty(args, "--out", out);
             List<Program> programs = new ArrayList<>();
             if (name != null && !name.matches("[A-Za-z0-9_./+\\-\\[\\]:]+")) {
-                throw error(args, name, "E-GEN", "--name must be one or more of the characters A-Z a-z 0-9 _ . / + - [ ] : "
-                        + "(a litmus test name, language.md §3.1), found '" + remo.litmus.SourceText.printable(name) + "'");
+                throw error(args.value("--name"), "E-GEN", "--name must be one or more of the characters A-Z a-z 0-9 _ . / + - [ ] : "
+                        + "(a litmus test name, language.md §3.1), found '" + remo.core.SourceText.printable(name) + "'");
             }
             if (mode.cycle != null) {
-                int column = ModelOptions.column(args, mode.cycle);
+                int column = args.value("--cycle").column();
                 try {
                     programs.add(CycleTestBuilder.fromEdges(mode.cycle, name, ModelLibrary.COMMAND_LINE, column));
                 } catch (IllegalArgumentException e) {
-                    throw error(args, name == null ? mode.cycle : name, "E-GEN", e.getMessage());
+                    throw error(args.value(name == null ? "--cycle" : "--name"), "E-GEN", e.getMessage());
                 }
             } else {
                 if (mode.random < 0) {
-                    throw error(args, String.valueOf(mode.random), "E-GEN", "--random needs a count >= 0");
+                    throw error(args.value("--random"), "E-GEN", "--random needs a count >= 0");
                 }
                 RandomProgramGenerator gen = new RandomProgramGenerator(config(args), seed);
                 try {
@@ -154,7 +154,7 @@ final class GenCommand implements Callable<Integer> {
                         programs.add(gen.next());
                     }
                 } catch (IllegalArgumentException e) {
-                    throw new LitmusException(Diagnostic.error("E-GEN", ModelLibrary.COMMAND_LINE, Position.START,
+                    throw new DiagnosticException(Diagnostic.error("E-GEN", ModelLibrary.COMMAND_LINE, Position.START,
                             "the knobs cannot generate a program: " + e.getMessage()));
                 }
             }
@@ -167,14 +167,14 @@ final class GenCommand implements Callable<Integer> {
             }
             stdout.flush();
             return 0;
-        } catch (LitmusException e) {
+        } catch (DiagnosticException e) {
             stderr.println(e.diagnostic().format());
             stderr.flush();
             return 2;
         }
     }
 
-    private void write(List<Program> programs, PrintWriter stdout) throws LitmusException {
+    private void write(List<Program> programs, PrintWriter stdout) throws DiagnosticException {
         try {
             Files.createDirectories(out);
             for (Program p : programs) {
@@ -189,32 +189,32 @@ final class GenCommand implements Callable<Integer> {
                         + seed + " to " + out);
             }
         } catch (IOException | RuntimeException e) {
-            throw new LitmusException(Diagnostic.error("E-IO", out.toString(), Position.START,
+            throw new DiagnosticException(Diagnostic.error("E-IO", out.toString(), Position.START,
                     OutputPath.describeWriteFailure(e)));
         }
     }
 
     /** The generator configuration from the knobs, over the model preset or the defaults. */
-    private GeneratorConfig config(List<String> args) throws LitmusException {
+    private GeneratorConfig config(ArgumentPositions args) throws DiagnosticException {
         GeneratorConfig c;
         try {
             c = model == null ? GeneratorConfig.defaults() : GeneratorConfig.forModel(model);
         } catch (IllegalArgumentException e) {
-            throw error(args, model, "E-MODEL", e.getMessage());
+            throw error(args.value("--model"), "E-MODEL", e.getMessage());
         }
         if (nodes != null) {
-            int[] r = range(args, nodes);
+            int[] r = range(args.value("--nodes"), nodes);
             c = knob(args, "--nodes", c, x -> x.withNodes(r[0], r[1]));
         }
         if (threads != null) {
-            int[] r = range(args, threads);
+            int[] r = range(args.value("--threads"), threads);
             c = knob(args, "--threads", c, x -> x.withThreads(r[0], r[1]));
         }
         if (threadsPerNode != null) {
             c = knob(args, "--threads-per-node", c, x -> x.withThreadsPerNode(threadsPerNode));
         }
         if (instructions != null) {
-            int[] r = range(args, instructions);
+            int[] r = range(args.value("--instructions"), instructions);
             c = knob(args, "--instructions", c, x -> x.withInstructions(r[0], r[1]));
         }
         if (locationsPerNode != null) {
@@ -239,14 +239,14 @@ final class GenCommand implements Callable<Integer> {
         switch (condition) {
             case "true" -> c = c.withCondition(GeneratorConfig.Condition.TRUE);
             case "random" -> c = c.withCondition(GeneratorConfig.Condition.RANDOM);
-            default -> throw error(args, condition, "E-GEN", "--condition must be 'true' or 'random', found '" + condition + "'");
+            default -> throw error(args.value("--condition"), "E-GEN", "--condition must be 'true' or 'random', found '" + condition + "'");
         }
         return c;
     }
 
     /** Applies one knob; the generator's rejection of its value is an error at the option's value. */
-    private static GeneratorConfig knob(List<String> args, String option, GeneratorConfig c,
-                                        java.util.function.UnaryOperator<GeneratorConfig> apply) throws LitmusException {
+    private static GeneratorConfig knob(ArgumentPositions args, String option, GeneratorConfig c,
+                                        java.util.function.UnaryOperator<GeneratorConfig> apply) throws DiagnosticException {
         try {
             return apply.apply(c);
         } catch (IllegalArgumentException e) {
@@ -259,16 +259,18 @@ final class GenCommand implements Callable<Integer> {
      * weights must leave a kind to draw). A negative weight is an error at its value; weights that
      * leave nothing to draw, at the last argument on the command line that set a drawable kind to 0.
      */
-    private GeneratorConfig withWeights(List<String> args, GeneratorConfig c) throws LitmusException {
+    private GeneratorConfig withWeights(ArgumentPositions args, GeneratorConfig c) throws DiagnosticException {
         java.util.EnumMap<InstructionKind, Integer> w = new java.util.EnumMap<>(c.weights());
-        String lastZeroing = null;
-        for (String x : weights) {
+        Position lastZeroing = null;
+        for (int n = 0; n < weights.size(); n++) {
+            String x = weights.get(n);
+            Position at = args.valueOffset("--weight", n, 0);
             int eq = x.indexOf('=');
             InstructionKind kind = eq < 0 ? null : InstructionKind.byKeyword(x.substring(0, eq)).orElse(null);
             if (kind == null) {
-                throw error(args, x, "E-GEN", "expected KIND=WEIGHT with KIND one of " + kinds() + ", found '" + x + "'");
+                throw error(at, "E-GEN", "expected KIND=WEIGHT with KIND one of " + kinds() + ", found '" + x + "'");
             }
-            int valueColumn = ModelOptions.column(args, x) + eq + 1;
+            int valueColumn = at.column() + eq + 1;
             int weight;
             try {
                 weight = Integer.parseInt(x.substring(eq + 1));
@@ -283,31 +285,32 @@ final class GenCommand implements Callable<Integer> {
             }
             w.put(kind, weight);
             if (weight == 0 && !kind.isConditional()) {
-                lastZeroing = later(args, lastZeroing, x);
+                lastZeroing = later(lastZeroing, at);
             }
         }
-        for (String x : excluded) {
+        for (int n = 0; n < excluded.size(); n++) {
+            String x = excluded.get(n);
+            Position at = args.valueOffset("--exclude", n, 0);
             InstructionKind kind = InstructionKind.byKeyword(x).orElse(null);
             if (kind == null) {
-                throw error(args, x, "E-GEN", "unknown instruction kind '" + x + "'; expected one of " + kinds());
+                throw error(at, "E-GEN", "unknown instruction kind '" + x + "'; expected one of " + kinds());
             }
             w.put(kind, 0);
             if (!kind.isConditional()) {
-                lastZeroing = later(args, lastZeroing, x);
+                lastZeroing = later(lastZeroing, at);
             }
         }
         try {
             return c.withWeights(w);
         } catch (IllegalArgumentException e) {
-            String culprit = lastZeroing != null ? lastZeroing : model;
-            throw culprit == null ? new LitmusException(Diagnostic.error("E-GEN", ModelLibrary.COMMAND_LINE, Position.START,
-                    e.getMessage())) : error(args, culprit, "E-GEN", e.getMessage());
+            Position culprit = lastZeroing != null ? lastZeroing : model != null ? args.value("--model") : Position.START;
+            throw error(culprit, "E-GEN", e.getMessage());
         }
     }
 
-    /** Of two arguments (a may be null), the one that appears later on the command line. */
-    private static String later(List<String> args, String a, String b) {
-        return a == null || ModelOptions.column(args, b) >= ModelOptions.column(args, a) ? b : a;
+    /** Of two positions on the command line (a may be null), the later one. */
+    private static Position later(Position a, Position b) {
+        return a == null || b.column() >= a.column() ? b : a;
     }
 
     private static String kinds() {
@@ -319,7 +322,7 @@ final class GenCommand implements Callable<Integer> {
     }
 
     /** {@code MIN} or {@code MIN..MAX}, with {@code 1 <= MIN <= MAX}. */
-    private static int[] range(List<String> args, String text) throws LitmusException {
+    private static int[] range(Position at, String text) throws DiagnosticException {
         String[] parts = text.split("\\.\\.", -1);
         int[] r = null;
         try {
@@ -333,20 +336,19 @@ final class GenCommand implements Callable<Integer> {
             r = null;
         }
         if (r == null) {
-            throw error(args, text, "E-GEN", "expected MIN or MIN..MAX, found '" + text + "'");
+            throw error(at, "E-GEN", "expected MIN or MIN..MAX, found '" + text + "'");
         }
         if (r[0] < 1 || r[1] < r[0]) {
-            throw error(args, text, "E-GEN", "the range '" + text + "' is empty or starts below 1");
+            throw error(at, "E-GEN", "the range '" + text + "' is empty or starts below 1");
         }
         return r;
     }
 
-    private static LitmusException error(List<String> args, String arg, String code, String message) {
-        return new LitmusException(Diagnostic.error(code, ModelLibrary.COMMAND_LINE,
-                new Position(1, ModelOptions.column(args, arg)), message));
+    private static DiagnosticException error(Position at, String code, String message) {
+        return new DiagnosticException(Diagnostic.error(code, ModelLibrary.COMMAND_LINE, at, message));
     }
 
-    private static LitmusException error(int column, String message) {
-        return new LitmusException(Diagnostic.error("E-GEN", ModelLibrary.COMMAND_LINE, new Position(1, column), message));
+    private static DiagnosticException error(int column, String message) {
+        return new DiagnosticException(Diagnostic.error("E-GEN", ModelLibrary.COMMAND_LINE, new Position(1, column), message));
     }
 }

@@ -1,6 +1,6 @@
 package remo.cli;
 
-import remo.litmus.SourceText;
+import remo.core.SourceText;
 
 /** Messages about files the command line reads (expectation TSVs, logs). */
 final class InputText {

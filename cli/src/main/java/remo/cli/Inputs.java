@@ -1,13 +1,21 @@
 package remo.cli;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 
-/** Expands command-line inputs: a file is itself; a directory is every {@code *.litmus} below it, sorted. */
+/**
+ * Expands command-line inputs: a file is itself; a directory is every {@code *.litmus} below it,
+ * sorted; an index file, as herd7 reads them (a file whose name starts with {@code @}, such as
+ * {@code @all}), is the inputs it lists, one per line, relative to its own directory, skipping
+ * blank lines and lines starting with {@code #}; an index may list indexes.
+ */
 final class Inputs {
 
     private Inputs() {
@@ -24,25 +32,73 @@ final class Inputs {
     static List<Input> expand(List<String> args) {
         List<Input> out = new ArrayList<>();
         for (String a : args) {
-            Path p = Path.of(a);
-            if (Files.isDirectory(p)) {
-                int before = out.size();
-                try (Stream<Path> s = Files.walk(p)) {
-                    s.filter(f -> Files.isRegularFile(f) && f.getFileName().toString().endsWith(".litmus"))
-                            .sorted()
-                            .forEach(f -> out.add(new Input(f, f.toString(), false)));
-                } catch (IOException | RuntimeException e) {
-                    out.add(new Input(p, a, true));
-                }
-                if (out.size() == before) {
-                    out.add(new Input(p, a, true, "no .litmus files in this directory"));
-                }
-            } else if (Files.exists(p) && !Files.isRegularFile(p)) {
-                out.add(new Input(p, a, true, "not a regular file (devices, pipes and sockets are not read)"));
-            } else {
-                out.add(new Input(p, a, !Files.isRegularFile(p)));
-            }
+            expand(Path.of(a), a, null, new HashSet<>(), out);
         }
         return out;
+    }
+
+    /** Whether {@code p} names an index file (herd7: its base name starts with {@code @}). */
+    static boolean isIndex(Path p) {
+        Path name = p.getFileName();
+        return name != null && name.toString().startsWith("@");
+    }
+
+    /**
+     * @param listedIn where the input was listed ({@code @all:3}), or null for the command line
+     * @param indexes  the index files being read, to refuse an index that lists itself
+     */
+    private static void expand(Path p, String shown, String listedIn, Set<Path> indexes, List<Input> out) {
+        String where = listedIn == null ? "" : " (listed in " + listedIn + ")";
+        if (Files.isDirectory(p)) {
+            int before = out.size();
+            try (Stream<Path> s = Files.walk(p)) {
+                s.filter(f -> Files.isRegularFile(f) && f.getFileName().toString().endsWith(".litmus"))
+                        .sorted()
+                        .forEach(f -> out.add(new Input(f, f.toString(), false)));
+            } catch (IOException | RuntimeException e) {
+                out.add(new Input(p, shown, true, "no such file or directory" + where));
+            }
+            if (out.size() == before) {
+                out.add(new Input(p, shown, true, "no .litmus files in this directory" + where));
+            }
+        } else if (Files.exists(p) && !Files.isRegularFile(p)) {
+            out.add(new Input(p, shown, true, "not a regular file (devices, pipes and sockets are not read)" + where));
+        } else if (!Files.isRegularFile(p)) {
+            out.add(new Input(p, shown, true, "no such file or directory" + where));
+        } else if (isIndex(p)) {
+            index(p, shown, indexes, out);
+        } else {
+            out.add(new Input(p, shown, false));
+        }
+    }
+
+    private static void index(Path p, String shown, Set<Path> indexes, List<Input> out) {
+        Path key = p.toAbsolutePath().normalize();
+        if (!indexes.add(key)) {
+            out.add(new Input(p, shown, true, "index file lists itself (through another index)"));
+            return;
+        }
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(p, StandardCharsets.UTF_8);
+        } catch (IOException | RuntimeException e) {
+            out.add(new Input(p, shown, true, "cannot read index file: " + e.getMessage()));
+            indexes.remove(key);
+            return;
+        }
+        Path dir = p.getParent();
+        int before = out.size();
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i).trim();
+            if (line.isEmpty() || line.startsWith("#")) {
+                continue;
+            }
+            Path entry = dir == null ? Path.of(line) : dir.resolve(line);
+            expand(entry, entry.toString(), shown + ":" + (i + 1), indexes, out);
+        }
+        if (out.size() == before) {
+            out.add(new Input(p, shown, true, "index file lists no inputs"));
+        }
+        indexes.remove(key);
     }
 }

@@ -7,10 +7,9 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
-import java.util.List;
-import remo.litmus.Diagnostic;
-import remo.litmus.LitmusException;
-import remo.litmus.Position;
+import remo.core.Diagnostic;
+import remo.core.DiagnosticException;
+import remo.core.Position;
 
 /** Paths the commands write to ({@code --out}, {@code --graph}): validation and failure messages. */
 final class OutputPath {
@@ -24,9 +23,9 @@ final class OutputPath {
      * @param args   the command line, to point at the empty argument
      * @param option the option, e.g. {@code --graph}
      * @param path   its value, or {@code null} when the option is absent
-     * @throws LitmusException E-USAGE at the option's value
+     * @throws DiagnosticException E-USAGE at the option's value
      */
-    static void requireNonEmpty(List<String> args, String option, Path path) throws LitmusException {
+    static void requireNonEmpty(ArgumentPositions args, String option, Path path) throws DiagnosticException {
         if (path != null && path.toString().isEmpty()) {
             throw ModelOptions.usage(args, option, option + " needs a path, not an empty string");
         }
@@ -36,15 +35,15 @@ final class OutputPath {
      * Checks that the directory a file is to be written into exists (nothing is created).
      *
      * @param file the file to write
-     * @throws LitmusException E-IO against {@code file} when its directory does not exist or is not a directory
+     * @throws DiagnosticException E-IO against {@code file} when its directory does not exist or is not a directory
      */
-    static void requireDirectoryOf(Path file) throws LitmusException {
+    static void requireDirectoryOf(Path file) throws DiagnosticException {
         Path parent = file.getParent();
         if (parent == null || Files.isDirectory(parent)) {
             return;
         }
         String problem = Files.exists(parent) ? parent + " is not a directory" : "directory " + parent + " does not exist";
-        throw new LitmusException(Diagnostic.error("E-IO", file.toString(), Position.START, problem));
+        throw new DiagnosticException(Diagnostic.error("E-IO", file.toString(), Position.START, problem));
     }
 
     /**

@@ -1,8 +1,8 @@
 package remo.cli;
 
 import java.io.PrintWriter;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /** The {@code remo} command and its subcommands. */
 @Command(name = "remo", mixinStandardHelpOptions = true, version = RemoCommand.VERSION,
@@ -61,7 +61,7 @@ final class RemoCommand implements Runnable {
      * argument: the unmatched one, or the one quoted in the message (an invalid value), or the
      * option named in it.
      */
-    static remo.litmus.Diagnostic usageDiagnostic(CommandLine.ParameterException ex, String[] arguments) {
+    static remo.core.Diagnostic usageDiagnostic(CommandLine.ParameterException ex, String[] arguments) {
         java.util.List<String> args = java.util.Arrays.asList(arguments);
         String culprit = null;
         int culpritIndex = -1;
@@ -103,7 +103,7 @@ final class RemoCommand implements Runnable {
             message = "unknown command '" + culprit + "' (commands: "
                     + String.join(", ", ex.getCommandLine().getSubcommands().keySet()) + ")";
         }
-        return remo.litmus.Diagnostic.error("E-USAGE", remo.models.ModelLibrary.COMMAND_LINE,
-                new remo.litmus.Position(1, col), message);
+        return remo.core.Diagnostic.error("E-USAGE", remo.models.ModelLibrary.COMMAND_LINE,
+                new remo.core.Position(1, col), message);
     }
 }

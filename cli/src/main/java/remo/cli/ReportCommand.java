@@ -26,10 +26,10 @@ import remo.cli.report.Progress;
 import remo.cli.report.ReportEntries;
 import remo.cli.report.ReportEntry;
 import remo.cli.report.ShowMode;
-import remo.litmus.Diagnostic;
-import remo.litmus.Flag;
-import remo.litmus.LitmusException;
-import remo.litmus.Position;
+import remo.core.Diagnostic;
+import remo.core.DiagnosticException;
+import remo.core.Flag;
+import remo.core.Position;
 import remo.models.ModelLibrary;
 
 /**
@@ -53,6 +53,9 @@ final class ReportCommand implements Callable<Integer> {
     @Mixin
     ModelOptions modelOptions;
 
+    @Mixin
+    HerdOptions herdOptions;
+
     @Parameters(arity = "1..*", paramLabel = "FILE|DIR", description = "Litmus files, or directories searched for *.litmus.")
     List<String> inputs = new ArrayList<>();
 
@@ -70,17 +73,19 @@ final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintStream err = System.err;
-        List<String> originalArgs = spec.commandLine().getParseResult().originalArgs();
+        ArgumentPositions originalArgs = ArgumentPositions.of(spec);
         Map<Flag, String> flags;
         ExpectationFile expectations = null;
+        ModelLibrary library;
         try {
             OutputPath.requireNonEmpty(originalArgs, "--out", out);
             OutputPath.requireDirectoryOf(out);
-            flags = modelOptions.prepare(originalArgs);
+            library = herdOptions.library(originalArgs);
+            flags = modelOptions.prepare(originalArgs, library);
             if (expect != null) {
                 expectations = ExpectationFile.read(expect, expect.toString());
             }
-        } catch (LitmusException e) {
+        } catch (DiagnosticException e) {
             err.println(e.diagnostic().format());
             return 2;
         }
@@ -96,12 +101,13 @@ final class ReportCommand implements Callable<Integer> {
             if (progress.listener() != null) {
                 base = base.withProgress(progress.listener());
             }
-            TestRunner runner = new TestRunner(new ModelLibrary(), modelOptions.model, flags,
-                    ShowMode.WITNESS.collecting(base, 1), modelOptions.engine());
+            TestRunner runner = new TestRunner(library, modelOptions.model, flags,
+                    ShowMode.WITNESS.collecting(base, 1), modelOptions.engine()).unrolling(herdOptions.unroll);
             // rejected candidates exist only in the axiomatic engine (the machines produce consistent runs)
             long limit = base.maxExecutions() > 0 ? base.maxExecutions() : REJECTED_SEARCH_LIMIT;
-            TestRunner rejectedRunner = new TestRunner(new ModelLibrary(), modelOptions.model, flags,
-                    ShowMode.ALL.collecting(base.withMaxExecutions(limit), ShowMode.CANDIDATE_POOL), AxiomaticChecker::check);
+            TestRunner rejectedRunner = new TestRunner(library, modelOptions.model, flags,
+                    ShowMode.ALL.collecting(base.withMaxExecutions(limit), ShowMode.CANDIDATE_POOL), AxiomaticChecker::check)
+                    .unrolling(herdOptions.unroll);
             ReportEntries maker = new ReportEntries(rejectedRunner, graphviz, skipped);
             for (Inputs.Input in : files) {
                 progress.testStarted(in.shown());
@@ -116,8 +122,8 @@ final class ReportCommand implements Callable<Integer> {
                     guardedErr.println(o.error().format());
                     inputError = true;
                 }
-                ReportEntry e = maker.entry(in.path(), o, ReportEntries.modelOf(runner, o),
-                        expectations == null ? null : expectations.judge(in.path(), o, o.result() != null ? o.result().model()
+                ReportEntry e = maker.entry(in.path(), o, o.ran() ? o.result().model() : null,
+                        expectations == null ? null : expectations.judge(in.path(), o, o.result() != null ? o.result().model().name()
                                 : o.program() == null ? null : TestRunner.defaultModel(o.program())).expectedVerdict());
                 if (e.mismatch()) {
                     mismatches++;

@@ -12,7 +12,7 @@ final class ReportOptions {
             description = "Write execution graphs (Graphviz DOT, one file per execution: NAME-K.dot) into DIR.")
     Path graphDir;
 
-    @Option(names = "--show", paramLabel = "WHAT",
+    @Option(names = {"--show", "-show"}, paramLabel = "WHAT",
             description = "Which executions to draw or list: witness (default), allowed, forbidden (rejected candidates, "
                     + "those reaching the condition first) or all; other words name relations of the model to draw as "
                     + "well (e.g. --show ppo,hb). Comma-separated or repeated.")

@@ -10,7 +10,8 @@ import remo.litmus.ProgramPrinter;
 /**
  * Prints a {@link CheckResult} as herd7's result block (models.md §9.4): {@code Test},
  * {@code States} and one line per state, {@code Ok}/{@code No}, {@code Witnesses},
- * {@code Positive:}/{@code Negative:}, {@code Flag} lines, {@code Condition}, {@code Observation},
+ * {@code Positive:}/{@code Negative:}, {@code Flag} lines, {@code Condition}, {@code Observation} (ending in
+ * {@code (partial)} when a limit cut the run short),
  * {@code Blocked}, {@code Warning:} lines and {@code Time}.
  */
 final class ResultPrinter {
@@ -44,7 +45,12 @@ final class ResultPrinter {
         }
         sb.append("Condition ").append(conditionText(p)).append('\n');
         sb.append("Observation ").append(p.name()).append(' ').append(r.observation().word()).append(' ')
-                .append(r.positive()).append(' ').append(r.negative()).append('\n');
+                .append(r.positive()).append(' ').append(r.negative());
+        if (r.partial()) {
+            // herd7's line shape, marked: a reader (or a log tool) must not take a cut-short run's word as the verdict
+            sb.append(" (partial)");
+        }
+        sb.append('\n');
         if (r.blocked() > 0) {
             sb.append("Blocked ").append(r.blocked()).append('\n');
             if (showBlocked) {
@@ -57,6 +63,12 @@ final class ResultPrinter {
             sb.append("Warning: partial result, states found so far: ").append(r.partialReason()).append('\n');
             if (!r.decided()) {
                 sb.append("Warning: no witness among the executions explored: the verdict is undecided, not Forbidden\n");
+            }
+        }
+        for (remo.core.Diagnostic w : r.warnings()) {
+            if (w.code().equals("W-UNROLL")) {
+                // a bound on the executions explored, shown where the verdict is (herd7 warns on standard error)
+                sb.append("Warning: ").append(w.message()).append('\n');
             }
         }
         if (r.noCompleteExecution() && !r.partial()) {

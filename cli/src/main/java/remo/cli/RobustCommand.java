@@ -22,11 +22,11 @@ import remo.checker.robust.Repair;
 import remo.checker.robust.RepairResult;
 import remo.checker.robust.Robustness;
 import remo.checker.robust.RobustnessReport;
-import remo.litmus.Diagnostic;
-import remo.litmus.FlagValues;
-import remo.litmus.LitmusException;
+import remo.core.Diagnostic;
+import remo.core.DiagnosticException;
+import remo.core.FlagValues;
+import remo.core.Position;
 import remo.litmus.LitmusParser;
-import remo.litmus.Position;
 import remo.litmus.Program;
 import remo.litmus.ProgramPrinter;
 import remo.models.CatModel;
@@ -51,6 +51,9 @@ final class RobustCommand implements Callable<Integer> {
 
     @Parameters(arity = "1..*", paramLabel = "FILE|DIR")
     List<String> inputs = new ArrayList<>();
+
+    @picocli.CommandLine.Mixin
+    HerdOptions herdOptions;
 
     @Option(names = "--weak", paramLabel = "MODEL",
             description = "The weak model M (default: rdma-tso-rmw for RDMA tests, tso for X86 tests).")
@@ -90,15 +93,14 @@ final class RobustCommand implements Callable<Integer> {
     public Integer call() {
         PrintStream out = System.out;
         PrintStream err = System.err;
-        List<String> args = spec.commandLine().getParseResult().originalArgs();
+        ArgumentPositions args = ArgumentPositions.of(spec);
         List<Notion> notions;
         switch (notion) {
             case "state": notions = List.of(Notion.STATE); break;
             case "trace": notions = List.of(Notion.TRACE); break;
             case "both": notions = List.of(Notion.STATE, Notion.TRACE); break;
             default:
-                err.println(Diagnostic.error("E-USAGE", ModelLibrary.COMMAND_LINE, new Position(1,
-                        ModelOptions.column(args, notion)),
+                err.println(Diagnostic.error("E-USAGE", ModelLibrary.COMMAND_LINE, args.value("--notion"),
                         "--notion must be state, trace or both, not '" + notion + "'").format());
                 return 2;
         }
@@ -111,28 +113,34 @@ final class RobustCommand implements Callable<Integer> {
         flagsOnly.sets = sets;
         flagsOnly.timeoutSeconds = timeoutSeconds;
         flagsOnly.maxExecutions = maxExecutions;
-        java.util.Map<remo.litmus.Flag, String> cliFlags;
+        java.util.Map<remo.core.Flag, String> cliFlags;
         try {
             cliFlags = flagsOnly.flags(args);
-        } catch (LitmusException e) {
+        } catch (DiagnosticException e) {
             err.println(e.diagnostic().format());
             return 2;
         }
-        ModelLibrary library = new ModelLibrary();
+        ModelLibrary library;
+        try {
+            library = herdOptions.library(args);
+        } catch (DiagnosticException e) {
+            err.println(e.diagnostic().format());
+            return 2;
+        }
         try {
             // usage errors before any test: nothing on standard output
             if (weakModel != null) {
-                CatModel weak = ModelOptions.load(library, weakModel, args);
+                CatModel weak = ModelOptions.load(library, weakModel, args.value("--weak"));
                 if (strongModel == null && Robustness.strongCounterpart(weak.name()) == null) {
-                    throw new LitmusException(Diagnostic.error("E-MODEL", ModelLibrary.COMMAND_LINE,
-                            new Position(1, ModelOptions.column(args, weakModel)),
+                    throw new DiagnosticException(Diagnostic.error("E-MODEL", ModelLibrary.COMMAND_LINE,
+                            args.value("--weak"),
                             "no strong counterpart is known for model '" + weakModel + "'; name one with --strong"));
                 }
             }
             if (strongModel != null) {
-                ModelOptions.load(library, strongModel, args);
+                ModelOptions.load(library, strongModel, args.value("--strong"));
             }
-        } catch (LitmusException e) {
+        } catch (DiagnosticException e) {
             err.println(e.diagnostic().format());
             return 2;
         }
@@ -145,9 +153,9 @@ final class RobustCommand implements Callable<Integer> {
             String phase = "Robustness";
             try {
                 if (in.missing()) {
-                    throw new LitmusException(Diagnostic.error("E-IO", in.shown(), Position.START, in.problem()));
+                    throw new DiagnosticException(Diagnostic.error("E-IO", in.shown(), Position.START, in.problem()));
                 }
-                Program p = LitmusParser.read(in.path(), in.shown());
+                Program p = LitmusParser.read(in.path(), in.shown(), herdOptions.unroll);
                 testName = p.name();
                 CatModel weak = library.load(weakModel != null ? weakModel : TestRunner.defaultModel(p));
                 CatModel strong = library.load(strongModel != null ? strongModel : Robustness.strongCounterpart(weak.name()));
@@ -177,7 +185,7 @@ final class RobustCommand implements Callable<Integer> {
                     }
                 }
                 out.println();
-            } catch (LitmusException e) {
+            } catch (DiagnosticException e) {
                 err.println(e.diagnostic().format());
                 error = true;
             } catch (LimitReachedException e) {
@@ -276,8 +284,15 @@ final class RobustCommand implements Callable<Integer> {
             out.println("  " + (r.repairs().size() > 1 ? RepairResult.describe(rep) + " -- " : "") + "cost: " + rt
                     + " NIC round trip" + (rt == 1 ? "" : "s") + ", " + fences + " CPU fence" + (fences == 1 ? "" : "s"));
         }
+        String text;
+        try {
+            text = ProgramPrinter.print(r.repaired());
+        } catch (IllegalArgumentException e) {
+            out.println("  (the repaired program is not printed: " + e.getMessage() + ")");
+            return;
+        }
         out.println("  repaired program:");
-        for (String line : ProgramPrinter.print(r.repaired()).split("\n")) {
+        for (String line : text.split("\n")) {
             out.println("    " + line);
         }
     }

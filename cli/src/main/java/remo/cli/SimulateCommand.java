@@ -2,7 +2,6 @@ package remo.cli;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -12,16 +11,16 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import remo.checker.TestRunner;
-import remo.litmus.FlagValues;
-import remo.litmus.LitmusException;
+import remo.conformance.LitmusRunner;
+import remo.conformance.LitmusSimulator;
+import remo.conformance.SimulationReport;
+import remo.core.DiagnosticException;
+import remo.core.FlagValues;
 import remo.litmus.LitmusParser;
 import remo.litmus.Program;
 import remo.models.CatModel;
 import remo.models.ModelLibrary;
 import remo.nic.SchedulerPolicy;
-import remo.nic.litmus.LitmusRunner;
-import remo.nic.litmus.LitmusSimulator;
-import remo.nic.litmus.SimulationReport;
 
 /**
  * {@code remo simulate}: runs a litmus test many times on the simulated NIC (nic.md §6.6) and prints
@@ -43,6 +42,9 @@ final class SimulateCommand implements Callable<Integer> {
 
     @Mixin
     ModelOptions modelOptions;
+
+    @Mixin
+    HerdOptions herdOptions;
 
     @Parameters(index = "0", paramLabel = "FILE", description = "A litmus file (RDMA, X86 or X86_64).")
     Path file;
@@ -76,11 +78,12 @@ final class SimulateCommand implements Callable<Integer> {
         var err = System.err;
         LitmusSimulator.Mode m;
         SchedulerPolicy p;
-        List<String> cmd = spec.commandLine().getParseResult().originalArgs();
-        ModelLibrary library = new ModelLibrary();
-        java.util.Map<remo.litmus.Flag, String> cliFlags;
+        ArgumentPositions cmd = ArgumentPositions.of(spec);
+        ModelLibrary library;
+        java.util.Map<remo.core.Flag, String> cliFlags;
         CatModel named;
         try {
+            library = herdOptions.library(cmd);
             if (runs < 1) {
                 throw ModelOptions.usage(cmd, "--runs", "--runs must be at least 1, not " + runs);
             }
@@ -100,22 +103,22 @@ final class SimulateCommand implements Callable<Integer> {
                 throw ModelOptions.usage(cmd, "--policy", e.getMessage());
             }
             cliFlags = modelOptions.flags(cmd);
-            named = modelOptions.model != null ? ModelOptions.load(library, modelOptions.model, cmd) : null;
-        } catch (LitmusException e) {
+            named = modelOptions.model != null ? ModelOptions.load(library, modelOptions.model, cmd.value("--model")) : null;
+        } catch (DiagnosticException e) {
             err.println(e.diagnostic().format());
             return 2;
         }
         Program program;
         SimulationReport report;
         try {
-            program = LitmusParser.read(file, file.toString());
+            program = LitmusParser.read(file, file.toString(), herdOptions.unroll);
             FlagValues flags = FlagValues.defaults().withAll(program.flags()).withAll(cliFlags);
             CatModel allowed = named != null ? named : library.load(TestRunner.defaultModel(program));
             CatModel conformance = library.load(LitmusRunner.conformanceModel(program));
             report = LitmusSimulator.simulate(program, flags, allowed, conformance,
                     new LitmusSimulator.Options(runs, seed, m, checkTraces, p), modelOptions.checkOptions(),
                     modelOptions.engine());
-        } catch (LitmusException e) {
+        } catch (DiagnosticException e) {
             err.println(e.diagnostic().format());
             return 2;
         } catch (IOException e) {

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 import remo.checker.CheckOptions;
 import remo.checker.CheckResult;
-import remo.litmus.FlagValues;
+import remo.core.FlagValues;
 import remo.litmus.LitmusParser;
 import remo.litmus.Program;
 import remo.models.ModelLibrary;

@@ -1,5 +1,8 @@
 package remo.litmus;
 
+import remo.core.FlagValues;
+import remo.core.Position;
+
 /**
  * One {@code FLAG=VALUE} of a test's flag line (language.md §3.2). Names and values are checked
  * against models.md §8 by the parser.
@@ -9,5 +12,5 @@ package remo.litmus;
  * @param namePos  position of the name
  * @param valuePos position of the value
  */
-public record FlagSetting(String name, String value, Position namePos, Position valuePos) {
+public record FlagSetting(String name, String value, Position namePos, Position valuePos) implements FlagValues.Setting {
 }

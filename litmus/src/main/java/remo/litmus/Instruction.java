@@ -1,17 +1,22 @@
 package remo.litmus;
 
+import remo.core.Position;
+
 /**
  * One instruction of a thread (language.md §4). Instructions are immutable values; each knows
  * the position of its first token, and {@link #toString()} renders it in RDMA litmus syntax.
  *
  * <p>X86 instructions are mapped onto these forms when parsed (language.md §10.3); the
- * {@link LockedRmw} form covers {@code cas}, {@code faa} and x86's locked exchange.
+ * {@link LockedRmw} form covers {@code cas}, {@code faa} and x86's locked read-modify-writes,
+ * {@link PlainRmw} x86's memory read-modify-writes without {@code LOCK}. x86 branches are unrolled
+ * into straight-line code whose instructions are {@link Guarded} by the branch decisions that lead
+ * to them; a path that exceeds the unrolling bound ends in a {@link Cutoff}.
  */
 public sealed interface Instruction
         permits Instruction.Load, Instruction.Store, Instruction.Assign, Instruction.RegisterSwap,
-        Instruction.MFence, Instruction.LockedRmw, Instruction.Assume, Instruction.Await,
+        Instruction.MFence, Instruction.LockedRmw, Instruction.PlainRmw, Instruction.Assume, Instruction.Await,
         Instruction.NicOperation, Instruction.Poll, Instruction.RFence, Instruction.Wait,
-        Instruction.GlobalFence {
+        Instruction.GlobalFence, Instruction.Guarded, Instruction.Cutoff {
 
     /** Position of the instruction's first token. */
     Position pos();
@@ -67,14 +72,49 @@ public sealed interface Instruction
         @Override public String toString() { return "mfence"; }
     }
 
-    /** The kinds of locked CPU read-modify-write. */
+    /** The kinds of CPU read-modify-write. */
     enum RmwKind {
         /** {@code r = cas(x, e, v)}: writes {@code v} iff old = {@code e}. */
         CAS,
         /** {@code r = faa(x, k)}: writes old + {@code k}. */
         FAA,
         /** x86 {@code XCHG}: writes the operand, always. */
-        XCHG
+        XCHG,
+        /** x86 {@code SUB [x],k}: writes old - {@code k}. */
+        SUB,
+        /** x86 {@code AND [x],k}: writes old &amp; {@code k}. */
+        AND,
+        /** x86 {@code OR [x],k}: writes old | {@code k}. */
+        OR,
+        /** x86 {@code XOR [x],k}: writes old ^ {@code k}. */
+        XOR;
+
+        /**
+         * The value written, given the old value and the operands ({@code first}, and
+         * {@code second} for CAS); for CAS only meaningful when it writes ({@link #writes}).
+         */
+        public long written(long old, long first, long second) {
+            switch (this) {
+                case CAS: return second;
+                case FAA: return old + first;
+                case XCHG: return first;
+                case SUB: return old - first;
+                case AND: return old & first;
+                case OR: return old | first;
+                case XOR: return old ^ first;
+                default: throw new AssertionError(this);
+            }
+        }
+
+        /** Whether the write happens: always, except a CAS whose old value differs from {@code first}. */
+        public boolean writes(long old, long first) {
+            return this != CAS || old == first;
+        }
+
+        /** Whether this is one of the x86-only operations without an RDMA-language keyword. */
+        public boolean isX86Only() {
+            return this != CAS && this != FAA;
+        }
     }
 
     /**
@@ -92,13 +132,53 @@ public sealed interface Instruction
         @Override public String keyword() { return kind == RmwKind.CAS ? "cas" : kind == RmwKind.FAA ? "faa" : "xchg"; }
         @Override public <T> T accept(InstructionVisitor<T> v) { return v.visitLockedRmw(this); }
         @Override public String toString() {
-            String call = switch (kind) {
-                case CAS -> "cas(" + location + ", " + first + ", " + second + ")";
-                case FAA -> "faa(" + location + ", " + first + ")";
-                case XCHG -> "xchg(" + location + ", " + first + ")";
-            };
-            return (result == null ? "_" : result.toString()) + " = " + call;
+            return (result == null ? "_" : result.toString()) + " = " + call(kind, location, first, second);
         }
+    }
+
+    private static String call(RmwKind kind, LocationRef location, Operand first, Operand second) {
+        return switch (kind) {
+            case CAS -> "cas(" + location + ", " + first + ", " + second + ")";
+            case FAA -> "faa(" + location + ", " + first + ")";
+            default -> kind.name().toLowerCase(java.util.Locale.ROOT) + "(" + location + ", " + first + ")";
+        };
+    }
+
+    /**
+     * An x86 read-modify-write of memory without {@code LOCK} ({@code INC [x]}, {@code ADD [x],k},
+     * {@code XADD}, {@code CMPXCHG} …): one instruction with a read and a write of {@code x}, in
+     * that order (intra-instruction order), that are not atomic and not locked, as in herd7.
+     * Fields as {@link LockedRmw}.
+     */
+    record PlainRmw(RmwKind kind, Register result, LocationRef location, Operand first, Operand second, Position pos)
+            implements Instruction {
+        @Override public String keyword() { return kind.name().toLowerCase(java.util.Locale.ROOT); }
+        @Override public <T> T accept(InstructionVisitor<T> v) { return v.visitPlainRmw(this); }
+        @Override public String toString() {
+            return (result == null ? "_" : result.toString()) + " = unlocked " + call(kind, location, first, second);
+        }
+    }
+
+    /**
+     * An instruction of unrolled x86 code that runs only on the executions whose branch decisions
+     * lead to it: {@code guard} over the registers that hold those decisions (fixed once taken).
+     * Its events exist iff the guard holds; otherwise it has no effect.
+     */
+    record Guarded(BoolExpr guard, Instruction body, Position pos) implements Instruction {
+        @Override public String keyword() { return body.keyword(); }
+        @Override public <T> T accept(InstructionVisitor<T> v) { return v.visitGuarded(this); }
+        @Override public String toString() { return "[" + guard + "] " + body; }
+    }
+
+    /**
+     * The end of an unrolled path that would take a backward jump to {@code label} more often than
+     * the unrolling bound allows (herd7 {@code -unroll}): an execution reaching it is discarded, and
+     * the run says that legal outcomes may be missing.
+     */
+    record Cutoff(String label, Position pos) implements Instruction {
+        @Override public String keyword() { return "cutoff"; }
+        @Override public <T> T accept(InstructionVisitor<T> v) { return v.visitCutoff(this); }
+        @Override public String toString() { return "cutoff " + label; }
     }
 
     /** {@code assume (c)}: blocks forever if {@code c} is false. */

@@ -29,6 +29,9 @@ public interface InstructionVisitor<T> {
     default T visitRegisterSwap(Instruction.RegisterSwap i) { return visitDefault(i); }
     default T visitMFence(Instruction.MFence i) { return visitDefault(i); }
     default T visitLockedRmw(Instruction.LockedRmw i) { return visitDefault(i); }
+    default T visitPlainRmw(Instruction.PlainRmw i) { return visitDefault(i); }
+    default T visitGuarded(Instruction.Guarded i) { return visitDefault(i); }
+    default T visitCutoff(Instruction.Cutoff i) { return visitDefault(i); }
     default T visitAssume(Instruction.Assume i) { return visitDefault(i); }
     default T visitAwait(Instruction.Await i) { return visitDefault(i); }
     default T visitPut(Instruction.Put i) { return visitNicOperation(i); }

@@ -1,5 +1,7 @@
 package remo.litmus;
 
+import remo.core.Position;
+
 /**
  * An occurrence of a {@link StateItem} in a condition, filter or {@code locations} list.
  *

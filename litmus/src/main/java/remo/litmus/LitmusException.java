@@ -1,26 +1,19 @@
 package remo.litmus;
 
-import java.util.Objects;
+import remo.core.Diagnostic;
+import remo.core.DiagnosticException;
 
 /**
- * Thrown when a litmus file (or a cat file, see the models module) is rejected: it carries the
- * {@link Diagnostic} with file, line, column, code and message. Only the first error of a file is
- * reported (language.md §6).
+ * Thrown when a litmus file is rejected (language.md §6): it carries the {@link Diagnostic} with
+ * file, line, column, code and message. Only the first error of a file is reported.
  */
-public class LitmusException extends Exception {
+public class LitmusException extends DiagnosticException {
     private static final long serialVersionUID = 1L;
-    private final transient Diagnostic diagnostic;
 
     /**
      * @param diagnostic the error; must have severity {@link Diagnostic.Severity#ERROR}
      */
     public LitmusException(Diagnostic diagnostic) {
-        super(Objects.requireNonNull(diagnostic).format());
-        this.diagnostic = diagnostic;
-    }
-
-    /** The error report. */
-    public Diagnostic diagnostic() {
-        return diagnostic;
+        super(diagnostic);
     }
 }

@@ -3,6 +3,10 @@ package remo.litmus;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import remo.core.Diagnostic;
+import remo.core.DiagnosticException;
+import remo.core.Position;
+import remo.core.SourceText;
 
 /**
  * Entry point for reading litmus files: selects the dialect from the first token
@@ -13,6 +17,9 @@ import java.nio.file.Path;
  * once a model is chosen.
  */
 public final class LitmusParser {
+
+    /** herd7's default bound on loop unrolling (herd/opts.ml: 2 for every architecture but ASL). */
+    public static final int DEFAULT_UNROLL = 2;
 
     private LitmusParser() {
     }
@@ -27,8 +34,23 @@ public final class LitmusParser {
      * @throws IOException     if the file cannot be read
      */
     public static Program read(Path path, String displayName) throws LitmusException, IOException {
+        return read(path, displayName, DEFAULT_UNROLL);
+    }
+
+    /**
+     * As {@link #read(Path, String)}, with a bound on the unrolling of x86 loops.
+     *
+     * @param unroll how often a path may take each backward jump (herd7's {@code -unroll})
+     */
+    public static Program read(Path path, String displayName, int unroll) throws LitmusException, IOException {
         byte[] bytes = Files.readAllBytes(path);
-        return parseAndValidate(displayName, SourceText.decode(bytes, displayName, "E-LEX"));
+        String text;
+        try {
+            text = SourceText.decode(bytes, displayName, "E-LEX");
+        } catch (DiagnosticException e) {
+            throw new LitmusException(e.diagnostic());
+        }
+        return parseAndValidate(displayName, text, unroll);
     }
 
     /**
@@ -40,7 +62,12 @@ public final class LitmusParser {
      * @throws LitmusException for the first error (language.md §6)
      */
     public static Program parseAndValidate(String sourceName, String text) throws LitmusException {
-        Program program = parse(sourceName, text);
+        return parseAndValidate(sourceName, text, DEFAULT_UNROLL);
+    }
+
+    /** As {@link #parseAndValidate(String, String)}, with a bound on the unrolling of x86 loops. */
+    public static Program parseAndValidate(String sourceName, String text, int unroll) throws LitmusException {
+        Program program = parse(sourceName, text, unroll);
         ProgramValidator.validate(program);
         return program;
     }
@@ -51,12 +78,17 @@ public final class LitmusParser {
      * @throws LitmusException for the first parse-phase error
      */
     public static Program parse(String sourceName, String text) throws LitmusException {
+        return parse(sourceName, text, DEFAULT_UNROLL);
+    }
+
+    /** As {@link #parse(String, String)}, with a bound on the unrolling of x86 loops. */
+    public static Program parse(String sourceName, String text, int unroll) throws LitmusException {
         Dialect dialect = detectDialect(sourceName, text);
         try {
             if (dialect == Dialect.RDMA) {
                 return RdmaParser.parse(sourceName, text);
             }
-            return X86Parser.parse(sourceName, text, dialect);
+            return X86Parser.parse(sourceName, text, dialect, unroll);
         } catch (StackOverflowError e) {
             throw new LitmusException(Diagnostic.error("E-SYNTAX", sourceName, Position.START,
                     "input nested too deeply to parse (the parser ran out of stack); simplify the nesting"));

@@ -1,5 +1,7 @@
 package remo.litmus;
 
+import remo.core.Position;
+
 /**
  * A declared memory location: one 64-bit word with a home node and an initial value
  * (language.md §3.3; for X86 files every location lives on node 1, §10.2).

@@ -1,5 +1,7 @@
 package remo.litmus;
 
+import remo.core.Position;
+
 /**
  * A use of a memory location name inside an instruction or condition, with its position (for
  * E-UNKNOWN-LOC, E-NONLOCAL, E-NOT-LOCAL and E-HOME-MISMATCH, language.md §6.3).

@@ -1,5 +1,7 @@
 package remo.litmus;
 
+import remo.core.Position;
+
 /**
  * A node reference ({@code noderef ::= NAT | IDENT}), already resolved to its node number.
  *

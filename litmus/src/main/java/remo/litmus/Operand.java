@@ -1,5 +1,7 @@
 package remo.litmus;
 
+import remo.core.Position;
+
 /**
  * An instruction operand: a 64-bit constant or a register of the issuing thread
  * (language.md §4.1, {@code operand ::= const | REG}).

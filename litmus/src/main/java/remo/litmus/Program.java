@@ -120,14 +120,19 @@ public record Program(
 
     /**
      * The registers of thread {@code P<thread>} that belong to a final state (models.md §9.1): the
-     * destinations of loads, register arithmetic, register swaps and locked RMWs, and the registers
-     * with an initial value; canonical names, sorted.
+     * destinations of loads, register arithmetic, register swaps and RMWs (also under a guard), and
+     * the registers with an initial value; canonical names, sorted. The hidden registers of
+     * unrolled x86 code (names starting with {@code #}: flags and branch decisions) are not part of
+     * a state.
      */
     public java.util.SortedSet<String> finalRegisters(int thread) {
         java.util.SortedSet<String> out = new java.util.TreeSet<>();
         if (thread >= 0 && thread < threads.size()) {
-            for (Instruction ins : threads.get(thread).instructions()) {
-                if (ins instanceof Instruction.Load ld) {
+            for (Instruction guarded : threads.get(thread).instructions()) {
+                Instruction ins = guarded instanceof Instruction.Guarded g ? g.body() : guarded;
+                if (ins instanceof Instruction.PlainRmw rmw && rmw.result() != null) {
+                    out.add(rmw.result().name());
+                } else if (ins instanceof Instruction.Load ld) {
                     out.add(ld.destination().name());
                 } else if (ins instanceof Instruction.Assign as) {
                     out.add(as.destination().name());
@@ -144,7 +149,24 @@ public record Program(
                 out.add(init.register().name());
             }
         }
+        out.removeIf(r -> r.startsWith("#"));
         return out;
+    }
+
+    /**
+     * The first instruction, thread by thread, that is unrolled x86 control flow ({@link
+     * Instruction.Guarded}, {@link Instruction.Cutoff}) or an x86 read-modify-write without
+     * {@code LOCK} ({@link Instruction.PlainRmw}): forms that only the axiomatic engine runs.
+     */
+    public Optional<Instruction> firstUnrolledOrUnlocked() {
+        for (ThreadCode t : threads) {
+            for (Instruction i : t.instructions()) {
+                if (i instanceof Instruction.Guarded || i instanceof Instruction.Cutoff || i instanceof Instruction.PlainRmw) {
+                    return Optional.of(i);
+                }
+            }
+        }
+        return Optional.empty();
     }
 
     /** {@link #finalRegisters(int)} of every thread, by thread index. */

@@ -39,9 +39,20 @@ public final class ProgramPrinter {
      *                                  is not made of {@code NAME} characters, a doc string with a
      *                                  quote or line break, no thread, an RDMA program with an x86-only
      *                                  instruction (register swap, exchange, {@code LOCK ADD}) or a node
-     *                                  reference whose text does not denote its node
+     *                                  reference whose text does not denote its node, or x86 code with
+     *                                  jumps or compared values (unrolled: it has no one-to-one source text)
      */
     public static String print(Program program) {
+        for (ThreadCode t : program.threads()) {
+            for (Instruction i : t.instructions()) {
+                if (i instanceof Instruction.Guarded || i instanceof Instruction.Cutoff
+                        || (i instanceof Instruction.Assign a && a.destination().name().startsWith("#"))
+                        || (i instanceof Instruction.Load l && l.destination().name().startsWith("#"))) {
+                    throw new IllegalArgumentException("program " + program.name() + " is x86 code unrolled from jumps and "
+                            + "comparisons, which has no litmus text of its own");
+                }
+            }
+        }
         StringBuilder out = new StringBuilder();
         header(out, program);
         if (program.threads().isEmpty()) {

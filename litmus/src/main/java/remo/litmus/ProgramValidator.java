@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import remo.core.Diagnostic;
+import remo.core.Position;
 
 /**
  * Static validation of a parsed RDMA program: steps 2–4 of language.md §6.2, in that order.

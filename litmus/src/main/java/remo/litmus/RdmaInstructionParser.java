@@ -2,6 +2,7 @@ package remo.litmus;
 
 import java.util.Map;
 import java.util.Set;
+import remo.core.Position;
 
 /**
  * Parses the instruction of one non-empty cell of the thread table (language.md §4.1).

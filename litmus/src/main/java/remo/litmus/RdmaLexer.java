@@ -1,6 +1,8 @@
 package remo.litmus;
 
 import java.util.List;
+import remo.core.Position;
+import remo.core.SourceText;
 
 /**
  * Hand-written lexer for the RDMA dialect (language.md §2).

@@ -6,6 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import remo.core.Flag;
+import remo.core.Position;
 
 /**
  * Recursive-descent parser for the RDMA dialect (language.md §2–§5): header, doc string, flag line,

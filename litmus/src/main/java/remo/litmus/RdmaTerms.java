@@ -3,6 +3,7 @@ package remo.litmus;
 import java.math.BigInteger;
 import java.util.Map;
 import java.util.Set;
+import remo.core.Position;
 
 /**
  * Parsers for the small terms shared by every part of the RDMA grammar: constants, operands,

@@ -1,5 +1,7 @@
 package remo.litmus;
 
+import remo.core.Position;
+
 /**
  * A register operand. Registers are per thread: {@code r0} of {@code P0} and {@code r0} of
  * {@code P1} are different (language.md §2.4).

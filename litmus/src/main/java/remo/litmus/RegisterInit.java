@@ -1,5 +1,7 @@
 package remo.litmus;
 
+import remo.core.Position;
+
 /**
  * An initial register value from the init block ({@code 1:r3 = 7}, {@code P0:EAX=1}).
  *

@@ -1,6 +1,7 @@
 package remo.litmus;
 
 import java.util.List;
+import remo.core.Position;
 
 /**
  * The straight-line program of one thread {@code P<index>} running on node {@code node}.

@@ -1,5 +1,7 @@
 package remo.litmus;
 
+import remo.core.Position;
+
 /**
  * One token of an RDMA litmus file (language.md §2.3), produced by {@link RdmaLexer}.
  *

@@ -3,6 +3,8 @@ package remo.litmus;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
+import remo.core.Diagnostic;
+import remo.core.Position;
 
 /**
  * A position in a token stream with unbounded lookahead, and the error helpers every RDMA parser

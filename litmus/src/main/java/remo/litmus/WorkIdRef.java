@@ -1,5 +1,7 @@
 package remo.litmus;
 
+import remo.core.Position;
+
 /**
  * A work id as written after {@code #} or {@code wait} (language.md §2.4). Work ids are per
  * thread: {@code #d} in {@code P0} and {@code #d} in {@code P1} are unrelated.

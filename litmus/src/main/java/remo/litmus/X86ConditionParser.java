@@ -32,6 +32,7 @@ final class X86ConditionParser {
     record Constraints(List<ItemRef> shownItems, Prop filter, Quantifier quantifier, Prop condition) {
     }
 
+    private final Dialect dialect;
     private final X86Lexer lexer;
     private final String file;
     private final X86LocationTable locations;
@@ -40,8 +41,11 @@ final class X86ConditionParser {
     /**
      * @param lexer     positioned at the first token of the constraints
      * @param locations records the locations named
+     * @param dialect   decides how registers are printed: as herd7 does ({@code 0:rax} in X86_64,
+     *                  {@code 0:EAX} in X86), whatever the spelling in the file
      */
-    X86ConditionParser(X86Lexer lexer, X86LocationTable locations) {
+    X86ConditionParser(X86Lexer lexer, X86LocationTable locations, Dialect dialect) {
+        this.dialect = dialect;
         this.lexer = lexer;
         this.file = lexer.sourceName();
         this.locations = locations;
@@ -209,8 +213,9 @@ final class X86ConditionParser {
                 throw X86Errors.syntax(file, reg, "register");
             }
             threadTokens.add(t);
-            StateItem item = new StateItem.RegisterItem(X86Literals.threadIndex(t), X86Registers.canonical(spelling));
-            return new ItemRef(item, spelling, t.pos());
+            String canonical = X86Registers.canonical(spelling);
+            StateItem item = new StateItem.RegisterItem(X86Literals.threadIndex(t), canonical);
+            return new ItemRef(item, X86Registers.herdName(canonical, dialect), t.pos());
         }
         if (t.isSymbol("[")) {
             X86Token name = lexer.next();

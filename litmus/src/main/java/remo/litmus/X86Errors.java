@@ -1,5 +1,8 @@
 package remo.litmus;
 
+import remo.core.Diagnostic;
+import remo.core.Position;
+
 /**
  * Builders for the diagnostics of the x86 dialects (language.md §10.5, with the messages of
  * §6.3). Each method returns the exception for the caller to throw.
@@ -17,6 +20,11 @@ final class X86Errors {
     /** E-X86-UNSUPPORTED at {@code pos}: {@code unsupported X86 construct: <text>}. */
     static LitmusException unsupported(String file, Position pos, String text) {
         return error("E-X86-UNSUPPORTED", file, pos, "unsupported X86 construct: " + text);
+    }
+
+    /** E-X86-UNSUPPORTED at {@code pos} with a reason: {@code unsupported X86 construct: <text> (<why>)}. */
+    static LitmusException unsupported(String file, Position pos, String text, String why) {
+        return error("E-X86-UNSUPPORTED", file, pos, "unsupported X86 construct: " + text + " (" + why + ")");
     }
 
     /** E-X86-LOCK at {@code pos}: {@code illegal lock prefix on <MNEMONIC>}. */

@@ -2,6 +2,9 @@ package remo.litmus;
 
 import java.util.ArrayList;
 import java.util.List;
+import remo.core.Diagnostic;
+import remo.core.Position;
+import remo.core.SourceText;
 
 /**
  * Lexer for herd7's X86 and X86_64 litmus dialects (language.md §2.1 and §10.1).
@@ -160,6 +163,14 @@ final class X86Lexer {
             return new X86Token(X86Token.Kind.IDENT, text.substring(start, offset), pos, start, offset);
         }
         if (isDigit(c)) {
+            if (c == '0' && offset + 2 < text.length() && (text.charAt(offset + 1) == 'x' || text.charAt(offset + 1) == 'X')
+                    && Character.digit(text.charAt(offset + 2), 16) >= 0) {
+                advance(2); // a hexadecimal constant, as herd7 reads 0:RBX=0x202
+                while (offset < text.length() && Character.digit(text.charAt(offset), 16) >= 0) {
+                    advance(1);
+                }
+                return new X86Token(X86Token.Kind.NAT, text.substring(start, offset), pos, start, offset);
+            }
             while (offset < text.length() && isDigit(text.charAt(offset))) {
                 advance(1);
             }

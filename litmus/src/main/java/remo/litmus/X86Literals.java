@@ -14,7 +14,7 @@ final class X86Literals {
     }
 
     /**
-     * The value of {@code [-]NAT}.
+     * The value of {@code [-]NAT}, decimal or {@code 0x} hexadecimal.
      *
      * @param file     the file name for the diagnostic
      * @param negative whether a {@code -} precedes the number
@@ -23,7 +23,8 @@ final class X86Literals {
      * @throws LitmusException E-RANGE at {@code nat} if the value is outside the signed 64-bit range
      */
     static long constant(String file, boolean negative, X86Token nat) throws LitmusException {
-        BigInteger v = new BigInteger(nat.text());
+        String t = nat.text();
+        BigInteger v = t.startsWith("0x") || t.startsWith("0X") ? new BigInteger(t.substring(2), 16) : new BigInteger(t);
         if (negative) {
             v = v.negate();
         }
@@ -47,6 +48,7 @@ final class X86Literals {
     /** The digits of a thread token, without leading zeros ({@code 1} for {@code P01} or {@code 001}). */
     static String threadText(X86Token token) {
         String digits = token.kind() == X86Token.Kind.NAT ? token.text() : token.text().substring(1);
-        return new BigInteger(digits).toString();
+        boolean hex = digits.startsWith("0x") || digits.startsWith("0X");
+        return (hex ? new BigInteger(digits.substring(2), 16) : new BigInteger(digits)).toString();
     }
 }

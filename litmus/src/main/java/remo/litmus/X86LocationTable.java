@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import remo.core.Position;
 
 /**
  * The memory locations of an x86 test (language.md §10.2 and §10.6): every location lives on

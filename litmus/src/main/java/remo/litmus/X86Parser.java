@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import remo.core.Position;
 
 /**
  * Parser for herd7's {@code X86} (Intel syntax) and {@code X86_64} (AT&amp;T syntax) litmus tests
@@ -29,20 +30,25 @@ final class X86Parser {
     private final Dialect dialect;
     private final X86Lexer lexer;
     private final X86LocationTable locations;
+    private final X86Memory memory;
     private final X86InstructionParser instructions;
+    private final int unroll;
     private final List<RegisterInit> registerInits = new ArrayList<>();
     private final List<X86Token> registerInitThreads = new ArrayList<>();
     private final Set<String> initialisedRegisters = new HashSet<>();
-    private final List<List<Instruction>> threadInstructions = new ArrayList<>();
-    private final List<List<String>> threadTexts = new ArrayList<>();
+    /** Per thread, the registers known before the run: constants and addresses ({@code 0:EBX=x}). */
+    private final Map<Integer, Map<String, X86Value>> initialValues = new java.util.HashMap<>();
+    private final List<List<X86Op>> threadCode = new ArrayList<>();
     private final List<Position> threadPositions = new ArrayList<>();
     private int lastLine;
 
-    private X86Parser(String sourceName, String text, Dialect dialect) {
+    private X86Parser(String sourceName, String text, Dialect dialect, int unroll) {
         this.file = sourceName;
         this.dialect = dialect;
+        this.unroll = unroll;
         this.lexer = new X86Lexer(sourceName, text);
         this.locations = new X86LocationTable(sourceName);
+        this.memory = new X86Memory(sourceName, locations);
         this.instructions = new X86InstructionParser(dialect, lexer, locations);
     }
 
@@ -61,10 +67,15 @@ final class X86Parser {
      * @throws IllegalArgumentException if {@code dialect} is {@link Dialect#RDMA}
      */
     static Program parse(String sourceName, String text, Dialect dialect) throws LitmusException {
+        return parse(sourceName, text, dialect, LitmusParser.DEFAULT_UNROLL);
+    }
+
+    /** As {@link #parse(String, String, Dialect)}, with a bound on loop unrolling ({@link X86Unroller}). */
+    static Program parse(String sourceName, String text, Dialect dialect, int unroll) throws LitmusException {
         if (!dialect.isX86()) {
             throw new IllegalArgumentException("not an x86 dialect: " + dialect);
         }
-        return new X86Parser(sourceName, text, dialect).parseFile();
+        return new X86Parser(sourceName, text, dialect, unroll).parseFile();
     }
 
     private Program parseFile() throws LitmusException {
@@ -77,7 +88,7 @@ final class X86Parser {
             }
             parseRow();
         }
-        X86ConditionParser constraintParser = new X86ConditionParser(lexer, locations);
+        X86ConditionParser constraintParser = new X86ConditionParser(lexer, locations, dialect);
         X86ConditionParser.Constraints constraints = constraintParser.parse();
 
         int threadCount = threadPositions.size();
@@ -86,8 +97,9 @@ final class X86Parser {
 
         List<ThreadCode> threads = new ArrayList<>();
         for (int i = 0; i < threadCount; i++) {
-            threads.add(new ThreadCode(i, X86LocationTable.NODE, threadPositions.get(i), threadInstructions.get(i),
-                    threadTexts.get(i)));
+            X86Unroller.Code code = new X86Unroller(file, threadCode.get(i), unroll, memory)
+                    .unroll(initialValues.getOrDefault(i, Map.of()));
+            threads.add(new ThreadCode(i, X86LocationTable.NODE, threadPositions.get(i), code.instructions(), code.texts()));
         }
         return new Program(header.name(), dialect, header.doc(), file, List.of(), Map.of(),
                 locations.declarations(), registerInits, threads, constraints.shownItems(), constraints.filter(),
@@ -109,11 +121,14 @@ final class X86Parser {
         expectSymbol("{");
         while (true) {
             List<X86Token> item = new ArrayList<>();
-            while (!lexer.peek().isSymbol(";") && !lexer.peek().isSymbol("}")) {
+            int braces = 0; // an array initialiser {1,-1} inside an item
+            while (braces > 0 || (!lexer.peek().isSymbol(";") && !lexer.peek().isSymbol("}"))) {
                 if (lexer.peek().kind() == X86Token.Kind.EOF) {
                     throw X86Errors.syntax(file, lexer.peek(), "';' or '}'");
                 }
-                item.add(lexer.next());
+                X86Token t = lexer.next();
+                braces += t.isSymbol("{") ? 1 : t.isSymbol("}") ? -1 : 0;
+                item.add(t);
             }
             if (!item.isEmpty()) {
                 initItem(item);
@@ -127,24 +142,29 @@ final class X86Parser {
         }
     }
 
-    /** One init item: a register initialisation, {@code [x]=k}, or {@code {type} x [= k]}. */
+    /**
+     * One init item: a register initialisation to a constant or an address ({@code 0:EBX=x}), a
+     * typed register declaration ({@code int64_t 0:rcx}), {@code [x]=k}, {@code {type} x [= k]},
+     * or an array {@code {type} t[n] [= {k, …}]}.
+     */
     private void initItem(List<X86Token> item) throws LitmusException {
         X86Token first = item.get(0);
         int n = item.size();
-        if (n >= 5 && (first.kind() == X86Token.Kind.NAT || X86Registers.isProc(first))
-                && item.get(1).isSymbol(":") && X86Registers.isRegister(item.get(2)) && item.get(3).isSymbol("=")
-                && isConstant(item, 4)) {
-            long value = constant(item, 4);
-            X86Token reg = item.get(2);
-            int thread = X86Literals.threadIndex(first);
-            Register register = X86Registers.register(reg);
-            if (!initialisedRegisters.add(thread + ":" + register.name())) {
-                throw X86Errors.error("E-DUP-REG", file, first.pos(), "duplicate initialisation of register "
-                        + X86Literals.threadText(first) + ":" + X86Registers.spelling(reg));
+        int types = 0;
+        while (types < n && item.get(types).kind() == X86Token.Kind.IDENT && types + 1 < n
+                && (item.get(types + 1).kind() == X86Token.Kind.NAT || X86Registers.isProc(item.get(types + 1)))) {
+            types++; // the type words of a typed register: int64_t 0:rcx
+        }
+        int t0 = types;
+        if (n - t0 >= 3 && (item.get(t0).kind() == X86Token.Kind.NAT || X86Registers.isProc(item.get(t0)))
+                && item.get(t0 + 1).isSymbol(":") && X86Registers.isRegister(item.get(t0 + 2))) {
+            if (n - t0 == 3) {
+                return; // a register declared with a type only: nothing to initialise
             }
-            registerInits.add(new RegisterInit(thread, register, value, first.pos()));
-            registerInitThreads.add(first);
-            return;
+            if (n - t0 >= 5 && item.get(t0 + 3).isSymbol("=")) {
+                registerInit(item, t0);
+                return;
+            }
         }
         if (n >= 5 && first.isSymbol("[") && X86Registers.isLocationName(item.get(1)) && item.get(2).isSymbol("]")
                 && item.get(3).isSymbol("=") && isConstant(item, 4)) {
@@ -166,7 +186,96 @@ final class X86Parser {
             locations.declare(name.text(), constant(item, equals + 1), name.pos());
             return;
         }
+        if (typedName && equals > 1 && array(item, equals)) {
+            return;
+        }
         throw X86Errors.unsupported(file, first.pos(), lexer.slice(first.start(), item.get(n - 1).end()));
+    }
+
+    private void registerInit(List<X86Token> item, int t0) throws LitmusException {
+        X86Token thread = item.get(t0);
+        X86Token reg = item.get(t0 + 2);
+        int index = X86Literals.threadIndex(thread);
+        Register register = X86Registers.register(reg);
+        if (!initialisedRegisters.add(index + ":" + register.name())) {
+            throw X86Errors.error("E-DUP-REG", file, thread.pos(), "duplicate initialisation of register "
+                    + X86Literals.threadText(thread) + ":" + X86Registers.spelling(reg));
+        }
+        Map<String, X86Value> known = initialValues.computeIfAbsent(index, k -> new java.util.HashMap<>());
+        if (isConstant(item, t0 + 4)) {
+            long value = constant(item, t0 + 4);
+            registerInits.add(new RegisterInit(index, register, value, thread.pos()));
+            known.put(register.name(), new X86Value.Known(value));
+        } else if (item.size() == t0 + 5 && X86Registers.isLocationName(item.get(t0 + 4))) {
+            // an address, as herd7's 0:EBX=x: known when unrolling, used to resolve [EBX]
+            locations.use(item.get(t0 + 4).text());
+            known.put(register.name(), new X86Value.Address(item.get(t0 + 4).text(), 0));
+        } else {
+            throw X86Errors.unsupported(file, item.get(0).pos(), lexer.slice(item.get(0).start(), item.get(item.size() - 1).end()));
+        }
+        registerInitThreads.add(thread);
+    }
+
+    /**
+     * {@code {type} t[n]} or {@code {type} t[n] = {k1, …, km}} (m ≤ n): the elements are
+     * locations {@code t}, {@code t[1]}, …, of the type's size (1, 2, 4 or 8 bytes).
+     */
+    private boolean array(List<X86Token> item, int nameIndex) throws LitmusException {
+        int n = item.size();
+        int j = nameIndex;
+        if (j + 3 > n || !item.get(j).isSymbol("[") || item.get(j + 1).kind() != X86Token.Kind.NAT
+                || !item.get(j + 2).isSymbol("]")) {
+            return false;
+        }
+        X86Token name = item.get(nameIndex - 1);
+        long length = X86Literals.constant(file, false, item.get(j + 1));
+        j += 3;
+        List<Long> values = new ArrayList<>();
+        if (j < n) {
+            if (j + 2 >= n || !item.get(j).isSymbol("=") || !item.get(j + 1).isSymbol("{") || !item.get(n - 1).isSymbol("}")) {
+                return false;
+            }
+            int k = j + 2;
+            while (k < n - 1) {
+                boolean negative = item.get(k).isSymbol("-");
+                X86Token v = item.get(negative ? k + 1 : k);
+                if (v.kind() != X86Token.Kind.NAT) {
+                    return false;
+                }
+                values.add(X86Literals.constant(file, negative, v));
+                k += negative ? 2 : 1;
+                if (k < n - 1 && !item.get(k++).isSymbol(",")) {
+                    return false;
+                }
+            }
+        }
+        int size = typeSize(item.get(nameIndex - 2).text());
+        if (length < 1 || length > 4096 || values.size() > length || size == 0) {
+            return false;
+        }
+        memory.declareArray(name.text(), size, (int) length);
+        for (int k = 0; k < length; k++) {
+            String element = X86Memory.element(name.text(), k);
+            locations.declare(element, k < values.size() ? values.get(k) : 0, name.pos());
+            memory.access(element, size, name.pos(), lexer.slice(item.get(0).start(), item.get(n - 1).end()));
+        }
+        return true;
+    }
+
+    /** The size in bytes of a C type name of a litmus init block, or 0 if unknown. */
+    private static int typeSize(String type) {
+        switch (type) {
+            case "int64_t": case "uint64_t": case "long": case "intptr_t": case "uintptr_t":
+                return 8;
+            case "int": case "int32_t": case "uint32_t": case "unsigned":
+                return 4;
+            case "short": case "int16_t": case "uint16_t":
+                return 2;
+            case "char": case "int8_t": case "uint8_t":
+                return 1;
+            default:
+                return 0;
+        }
     }
 
     /** Whether {@code item} from index {@code from} to its end is exactly {@code [-] NAT}. */
@@ -195,8 +304,7 @@ final class X86Parser {
                         "thread '" + t.text() + "' out of order: expected 'P" + expected + "'");
             }
             threadPositions.add(t.pos());
-            threadInstructions.add(new ArrayList<>());
-            threadTexts.add(new ArrayList<>());
+            threadCode.add(new ArrayList<>());
             X86Token sep = lexer.next();
             lastLine = sep.pos().line();
             if (sep.isSymbol(";")) {
@@ -251,11 +359,7 @@ final class X86Parser {
             throw X86Errors.error("E-ROW-WIDTH", file, cell.get(0).pos(),
                     "row has more cells than the " + threadPositions.size() + " threads");
         }
-        Instruction instruction = instructions.parse(cell, terminator);
-        if (instruction != null) {
-            threadInstructions.get(thread).add(instruction);
-            threadTexts.get(thread).add(lexer.slice(cell.get(0).start(), cell.get(cell.size() - 1).end()));
-        }
+        threadCode.get(thread).addAll(instructions.parse(cell, terminator));
     }
 
     private void expectSymbol(String symbol) throws LitmusException {

@@ -1,19 +1,51 @@
 package remo.litmus;
 
+import java.util.HashMap;
 import java.util.Locale;
-import java.util.Set;
+import java.util.Map;
 
 /**
- * The registers of the x86 dialects (language.md §10.4): {@code EAX EBX ECX EDX ESI EDI EBP ESP}
- * and {@code RAX RBX RCX RDX RSI RDI RBP RSP}, in any case, with or without {@code %}. A 32-bit
- * name and its 64-bit name denote the same register, whose canonical name is the 64-bit
- * upper-case one.
+ * The registers of the x86 dialects (language.md §10.4), in any case, with or without {@code %}:
+ * the general registers under their 64-, 32-, 16- and 8-bit names ({@code RAX EAX AX AL},
+ * {@code R8 R8D R8W R8B}, …), {@code RIP} and the segment registers. All names of one general
+ * register denote the same register, whose canonical name is the 64-bit upper-case one; a write
+ * through a narrower name is not truncated (a deliberate simplification: litmus values are small,
+ * and tests that mix access sizes on memory are refused with E-X86-MIXED).
  */
 final class X86Registers {
 
-    private static final Set<String> NAMES = Set.of(
-            "EAX", "EBX", "ECX", "EDX", "ESI", "EDI", "EBP", "ESP",
-            "RAX", "RBX", "RCX", "RDX", "RSI", "RDI", "RBP", "RSP");
+    /** A register name: its canonical register and the width of the name in bytes. */
+    private record Name(String canonical, int width) {
+    }
+
+    private static final Map<String, Name> NAMES = new HashMap<>();
+
+    static {
+        String[][] legacy = {
+            {"RAX", "EAX", "AX", "AL"}, {"RBX", "EBX", "BX", "BL"}, {"RCX", "ECX", "CX", "CL"},
+            {"RDX", "EDX", "DX", "DL"}, {"RSI", "ESI", "SI", "SIL"}, {"RDI", "EDI", "DI", "DIL"},
+            {"RBP", "EBP", "BP", "BPL"}, {"RSP", "ESP", "SP", "SPL"},
+        };
+        for (String[] names : legacy) {
+            put(names[0], names);
+        }
+        for (int k = 8; k <= 15; k++) {
+            String r = "R" + k;
+            put(r, new String[] {r, r + "D", r + "W", r + "B"});
+        }
+        NAMES.put("RIP", new Name("RIP", 8));
+        NAMES.put("EIP", new Name("RIP", 4));
+        for (String seg : new String[] {"CS", "DS", "ES", "FS", "GS", "SS"}) {
+            NAMES.put(seg, new Name(seg, 2));
+        }
+    }
+
+    private static void put(String canonical, String[] names) {
+        int[] widths = {8, 4, 2, 1};
+        for (int k = 0; k < names.length; k++) {
+            NAMES.put(names[k], new Name(canonical, widths[k]));
+        }
+    }
 
     /** The canonical name of the accumulator, the implicit operand of {@code CMPXCHG}. */
     static final String RAX = "RAX";
@@ -23,21 +55,44 @@ final class X86Registers {
 
     /** Whether {@code name} (without {@code %}) is a register name, in any case. */
     static boolean isRegisterName(String name) {
-        return NAMES.contains(name.toUpperCase(Locale.ROOT));
+        return NAMES.containsKey(name.toUpperCase(Locale.ROOT));
     }
 
     /**
-     * The canonical name of register {@code name}: {@code RAX} for {@code EAX}, {@code eax} and
-     * {@code rax}.
+     * The canonical name of register {@code name}: {@code RAX} for {@code EAX}, {@code eax},
+     * {@code al} and {@code rax}.
      *
      * @throws IllegalArgumentException if {@code name} is not a register name
      */
     static String canonical(String name) {
-        String upper = name.toUpperCase(Locale.ROOT);
-        if (!NAMES.contains(upper)) {
+        Name n = NAMES.get(name.toUpperCase(Locale.ROOT));
+        if (n == null) {
             throw new IllegalArgumentException("not an x86 register: " + name);
         }
-        return upper.charAt(0) == 'E' ? "R" + upper.substring(1) : upper;
+        return n.canonical();
+    }
+
+    /** The width in bytes of the register name {@code name} (8 for {@code RAX}, 4 for {@code EAX}, …). */
+    static int width(String name) {
+        Name n = NAMES.get(name.toUpperCase(Locale.ROOT));
+        if (n == null) {
+            throw new IllegalArgumentException("not an x86 register: " + name);
+        }
+        return n.width();
+    }
+
+    /**
+     * The register as herd7 prints it in final states and conditions: the 64-bit lower-case name in
+     * {@code X86_64} ({@code rax}, {@code r8}, {@code rip}), the 32-bit upper-case name of the eight
+     * legacy registers in {@code X86} ({@code EAX}), the canonical name otherwise.
+     */
+    static String herdName(String canonical, Dialect dialect) {
+        if (dialect == Dialect.X86_64) {
+            return canonical.toLowerCase(Locale.ROOT);
+        }
+        boolean legacy = canonical.length() == 3 && canonical.charAt(0) == 'R' && !Character.isDigit(canonical.charAt(1))
+                && !canonical.equals("RIP");
+        return legacy ? "E" + canonical.substring(1) : canonical;
     }
 
     /**

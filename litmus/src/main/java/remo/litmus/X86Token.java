@@ -1,5 +1,7 @@
 package remo.litmus;
 
+import remo.core.Position;
+
 /**
  * One token of an X86 or X86_64 litmus file (language.md §10), produced by {@link X86Lexer}.
  *

@@ -12,6 +12,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import remo.core.DiagnosticException;
+import remo.core.SourceText;
 
 /**
  * A file that starts with a UTF-8 byte-order mark (as some editors save it) reads like the same file
@@ -63,7 +65,7 @@ class ByteOrderMarkTest {
     @Test
     void anInvalidByteAfterTheBomIsLocatedWithoutIt() {
         byte[] bytes = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF, 'R', 'D', (byte) 0xFF};
-        LitmusException e = assertThrows(LitmusException.class, () -> SourceText.decode(bytes, "b.litmus", "E-LEX"));
+        DiagnosticException e = assertThrows(DiagnosticException.class, () -> SourceText.decode(bytes, "b.litmus", "E-LEX"));
         assertEquals("b.litmus:1:3: error[E-LEX]: invalid UTF-8 byte 0xFF; the file must be UTF-8 text",
                 e.diagnostic().format());
     }

@@ -7,6 +7,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import remo.core.Diagnostic;
 
 /**
  * Every parse-phase error of language.md §6.3 (code, position and exact message), and the rule

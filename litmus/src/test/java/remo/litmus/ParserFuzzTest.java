@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
+import remo.core.Diagnostic;
 
 /**
  * Seeded mutation fuzzing: valid files with characters, tokens and lines deleted, inserted,

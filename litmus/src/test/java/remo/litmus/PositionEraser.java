@@ -2,6 +2,7 @@ package remo.litmus;
 
 import java.util.ArrayList;
 import java.util.List;
+import remo.core.Position;
 
 /**
  * Rebuilds a program with every source position set to {@link Position#NONE} and the source texts

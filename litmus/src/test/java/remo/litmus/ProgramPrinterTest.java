@@ -9,6 +9,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import remo.core.Position;
 
 /** {@link ProgramPrinter}: herd7-style propositions and print→parse round trips. */
 class ProgramPrinterTest {

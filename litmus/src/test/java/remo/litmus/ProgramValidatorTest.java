@@ -12,6 +12,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import remo.core.Position;
 
 /** Static validation, language.md §6.2 steps 2–4: every error, and the order of the checks. */
 class ProgramValidatorTest {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import remo.core.Position;
 
 /** Tokens and positions of language.md §2. */
 class RdmaLexerTest {

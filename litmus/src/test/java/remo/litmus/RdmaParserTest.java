@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import remo.core.Position;
 
 /** Structure of parsed RDMA programs (language.md §3–§5, §7). */
 class RdmaParserTest {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import remo.core.Position;
 
 /**
  * Detailed structure of selected corpus programs (language.md §10): herd7's diy-generated

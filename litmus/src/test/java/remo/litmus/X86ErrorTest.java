@@ -18,57 +18,60 @@ class X86ErrorTest {
     // ------------------------------------------------------------------ E-X86-UNSUPPORTED
 
     @Test
-    void jump() {
-        assertError(intelTest("JMP L0"), "E-X86-UNSUPPORTED", 4, 2, "unsupported X86 construct: JMP L0");
-        assertError(attTest("jne L0"), "E-X86-UNSUPPORTED", 4, 2, "unsupported X86 construct: jne L0");
+    void jumpToAMissingLabel() {
+        assertError(intelTest("JMP L0"), "E-X86-UNSUPPORTED", 4, 6, "unsupported X86 construct: JMP L0 (no label L0 in this thread)");
+        assertError(attTest("jne L0"), "E-X86-UNSUPPORTED", 4, 6, "unsupported X86 construct: jne L0 (no label L0 in this thread)");
+        assertError(intelTest("L0: MOV [x],1 ;\n L0: MOV [x],2"), "E-X86-UNSUPPORTED", 5, 2,
+                "unsupported X86 construct: L0: (label defined twice in the thread)");
     }
 
     @Test
-    void label() {
-        assertError(intelTest("L0:"), "E-X86-UNSUPPORTED", 4, 2, "unsupported X86 construct: L0:");
-        assertError(intelTest("L0: MOV [x],1"), "E-X86-UNSUPPORTED", 4, 2, "unsupported X86 construct: L0: MOV [x],1");
+    void conditionalJumpWithoutFlags() {
+        assertError(intelTest("L0: JNE L0"), "E-X86-UNSUPPORTED", 4, 6,
+                "unsupported X86 construct: JNE L0 (a conditional jump whose flags are unknown: no CMP, TEST or register "
+                        + "arithmetic before it)");
+        assertError(intelTest("INC [x] ;\n JE L1 ;\n L1: MOV [x],1"), "E-X86-UNSUPPORTED", 5, 2,
+                "unsupported X86 construct: JE L1 (a conditional jump whose flags are unknown: the flags of a "
+                        + "read-modify-write of memory are not modelled)");
     }
 
     @Test
-    void compareAndOtherUnknownMnemonics() {
-        assertError(intelTest("CMP EAX,1"), "E-X86-UNSUPPORTED", 4, 2, "unsupported X86 construct: CMP EAX,1");
+    void unknownMnemonics() {
         assertError(intelTest("MOVSD [x],EAX"), "E-X86-UNSUPPORTED", 4, 2, "unsupported X86 construct: MOVSD [x],EAX");
-        assertError(intelTest("movl [x],1"), "E-X86-UNSUPPORTED", 4, 2, "unsupported X86 construct: movl [x],1");
+        assertError(intelTest("addl [x],1"), "E-X86-UNSUPPORTED", 4, 2, "unsupported X86 construct: addl [x],1");
+        assertError(intelTest("LEA EAX,[x]"), "E-X86-UNSUPPORTED", 4, 2, "unsupported X86 construct: LEA EAX,[x]");
     }
 
     @Test
-    void registerIndirectMemoryOperand() {
-        assertError(intelTest("MOV [EAX],1"), "E-X86-UNSUPPORTED", 4, 6, "unsupported X86 construct: [EAX]");
-        assertError(intelTest("MOV EBX, [5]"), "E-X86-UNSUPPORTED", 4, 11, "unsupported X86 construct: [5]");
-        assertError(attTest("movl (%rax),%ebx"), "E-X86-UNSUPPORTED", 4, 7, "unsupported X86 construct: (%rax)");
+    void addressesOnlyKnownAtRunTime() {
+        assertError(intelTest("MOV [EAX],1"), "E-X86-UNSUPPORTED", 4, 6, "unsupported X86 construct: [EAX] (the address in "
+                + "RAX is only known at run time; remo resolves addresses given in the init block (such as 0:RAX=x) and "
+                + "moved between registers)");
+        assertError("X86 T\n{ 0:EBX=x }\n P0 ;\n MOV EBX,[y] ;\n MOV EAX,[EBX] ;\nexists (x=1)\n", "E-X86-UNSUPPORTED", 5, 10,
+                "unsupported X86 construct: [EBX] (the address in RBX is only known at run time; remo resolves addresses "
+                        + "given in the init block (such as 0:RBX=x) and moved between registers)");
+        assertError(intelTest("MOV EBX, [5]"), "E-X86-UNSUPPORTED", 4, 11, "unsupported X86 construct: [5] (an absolute numeric address)");
     }
 
     @Test
-    void displacementMemoryOperand() {
-        assertError(attTest("movl $1,8(x)"), "E-X86-UNSUPPORTED", 4, 10, "unsupported X86 construct: 8(x)");
-        assertError(intelTest("MOV [x+4],1"), "E-X86-UNSUPPORTED", 4, 6, "unsupported X86 construct: [x+4]");
+    void offsetsOutsideLocations() {
+        assertError(attTest("movl $1,8(x)"), "E-X86-UNSUPPORTED", 4, 10,
+                "unsupported X86 construct: 8(x) (address x+8 is not the start of a location)");
+        assertError("X86 T\n{ int t[2]; }\n P0 ;\n MOV [t+8],1 ;\nexists (t=1)\n", "E-X86-UNSUPPORTED", 4, 6,
+                "unsupported X86 construct: [t+8] (address t+8 is not the start of a location or an element of array t)");
     }
 
     @Test
-    void immediateWithoutDollarInAtt() {
-        assertError(attTest("movl 1,(x)"), "E-X86-UNSUPPORTED", 4, 7, "unsupported X86 construct: 1");
+    void anAddressUsedAsAValue() {
+        assertError("X86 T\n{ 0:EBX=x }\n P0 ;\n MOV [y],EBX ;\nexists (y=1)\n", "E-X86-UNSUPPORTED", 4, 2,
+                "unsupported X86 construct: MOV [y],EBX (register RBX holds the address x, and remo does not use addresses as values)");
     }
 
     @Test
-    void nonLockedMemoryReadModifyWrite() {
-        assertError(intelTest("ADD [x],1"), "E-X86-UNSUPPORTED", 4, 2, "unsupported X86 construct: ADD [x],1");
-        assertError(attTest("incl (x)"), "E-X86-UNSUPPORTED", 4, 2, "unsupported X86 construct: incl (x)");
-        assertError(intelTest("XADD [x],EAX"), "E-X86-UNSUPPORTED", 4, 2, "unsupported X86 construct: XADD [x],EAX");
-        assertError(intelTest("CMPXCHG [x],EBX"), "E-X86-UNSUPPORTED", 4, 2,
-                "unsupported X86 construct: CMPXCHG [x],EBX");
-    }
-
-    @Test
-    void byteAndWordSuffixes() {
-        assertError(attTest("movb $1,(x)"), "E-X86-UNSUPPORTED", 4, 2, "unsupported X86 construct: movb $1,(x)");
-        assertError(attTest("movw $1,(x)"), "E-X86-UNSUPPORTED", 4, 2, "unsupported X86 construct: movw $1,(x)");
-        assertError(attTest("lock addb $1,(x)"), "E-X86-UNSUPPORTED", 4, 2,
-                "unsupported X86 construct: lock addb $1,(x)");
+    void mixedAccessSizes() {
+        assertError("X86_64 T\n{ }\n P0 ;\n movl $1,(x) ;\n movb $2,(x) ;\nexists (x=1)\n", "E-X86-MIXED", 5, 10,
+                "'movb $2,(x)' accesses x with 1 bytes, 'movl $1,(x)' (at 4:10) with 4; tests that mix access sizes on one "
+                        + "location are not supported");
     }
 
     @Test
@@ -81,21 +84,15 @@ class X86ErrorTest {
     }
 
     @Test
-    void addressInitialisation() {
-        assertError("X86 T\n{0:EAX=x}\n P0 ;\n MOV [x],1 ;\nexists (x=1)\n", "E-X86-UNSUPPORTED", 2, 2,
-                "unsupported X86 construct: 0:EAX=x");
-    }
-
-    @Test
     void otherUnsupportedInitItems() {
         assertError("X86 T\n{ x=0; int *p = 0; }\n P0 ;\n MOV [x],1 ;\nexists (x=1)\n", "E-X86-UNSUPPORTED", 2, 8,
                 "unsupported X86 construct: int *p = 0");
-        assertError("X86 T\n{ int a[2]; }\n P0 ;\n MOV [x],1 ;\nexists (x=1)\n", "E-X86-UNSUPPORTED", 2, 3,
-                "unsupported X86 construct: int a[2]");
         assertError("X86 T\n{ x = y }\n P0 ;\n MOV [x],1 ;\nexists (x=1)\n", "E-X86-UNSUPPORTED", 2, 3,
                 "unsupported X86 construct: x = y");
         assertError("X86 T\n{ EAX = 1 }\n P0 ;\n MOV [x],1 ;\nexists (x=1)\n", "E-X86-UNSUPPORTED", 2, 3,
                 "unsupported X86 construct: EAX = 1");
+        assertError("X86 T\n{ 0:EAX=x+1 }\n P0 ;\n MOV [x],1 ;\nexists (x=1)\n", "E-X86-UNSUPPORTED", 2, 3,
+                "unsupported X86 construct: 0:EAX=x+1");
     }
 
     // ------------------------------------------------------------------ E-X86-LOCK
@@ -112,7 +109,8 @@ class X86ErrorTest {
         assertError(attTest("lock sfence"), "E-X86-LOCK", 4, 2, "illegal lock prefix on SFENCE");
         assertError(intelTest("lock add EAX,1"), "E-X86-LOCK", 4, 2, "illegal lock prefix on ADD");
         assertError(intelTest("LOCK XCHG EAX,EBX"), "E-X86-LOCK", 4, 2, "illegal lock prefix on XCHG");
-        assertError(intelTest("LOCK SUB [x],1"), "E-X86-LOCK", 4, 2, "illegal lock prefix on SUB");
+        assertError(intelTest("LOCK SUB EAX,1"), "E-X86-LOCK", 4, 2, "illegal lock prefix on SUB");
+        assertError(intelTest("LOCK CMP [x],1"), "E-X86-LOCK", 4, 2, "illegal lock prefix on CMP");
         assertError(intelTest("LOCK JMP L0"), "E-X86-LOCK", 4, 2, "illegal lock prefix on JMP");
     }
 

@@ -11,6 +11,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import remo.core.Position;
 
 /**
  * File layout (language.md §10.1), init block (§10.2), condition atoms (§10.4) and the program
@@ -160,13 +161,14 @@ class X86FileLayoutTest {
         List<Prop.Atom> a = atoms(p.condition());
         assertEquals(5, a.size());
         assertEquals(new ItemRef(new StateItem.RegisterItem(0, "RAX"), "EAX", new Position(5, 9)), a.get(0).ref());
-        assertEquals(new ItemRef(new StateItem.RegisterItem(1, "RAX"), "rax", new Position(5, 23)), a.get(1).ref());
-        assertEquals(new ItemRef(new StateItem.RegisterItem(1, "RBX"), "ebx", new Position(5, 39)), a.get(2).ref());
+        // herd7 prints an X86 register as EAX whatever the spelling (and X86_64 ones as rax)
+        assertEquals(new ItemRef(new StateItem.RegisterItem(1, "RAX"), "EAX", new Position(5, 23)), a.get(1).ref());
+        assertEquals(new ItemRef(new StateItem.RegisterItem(1, "RBX"), "EBX", new Position(5, 39)), a.get(2).ref());
         assertEquals(new ItemRef(new StateItem.LocationItem("x"), "x", new Position(5, 54)), a.get(3).ref());
         assertEquals(new ItemRef(new StateItem.LocationItem("y"), "[y]", new Position(5, 64)), a.get(4).ref());
         assertEquals(List.of(true, true, false, false, true), a.stream().map(Prop.Atom::equal).toList());
         assertEquals(List.of(1L, 2L, 3L, 4L, -5L), a.stream().map(Prop.Atom::value).toList());
-        assertEquals("1:ebx", p.displayName(new StateItem.RegisterItem(1, "RBX")));
+        assertEquals("1:EBX", p.displayName(new StateItem.RegisterItem(1, "RBX")));
         assertEquals("[x]", p.displayName(new StateItem.LocationItem("x")));
     }
 

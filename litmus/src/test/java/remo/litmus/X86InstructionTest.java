@@ -12,6 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import remo.core.Position;
 
 /**
  * Every instruction form of language.md §10.3, in Intel ({@code X86}) and AT&amp;T ({@code X86_64})

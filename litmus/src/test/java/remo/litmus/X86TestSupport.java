@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
+import remo.core.Diagnostic;
 
 /** Helpers shared by the x86 parser tests. */
 final class X86TestSupport {

@@ -1,6 +1,9 @@
 package remo.models;
 
-import remo.litmus.Position;
+import java.util.List;
+import remo.core.FlagValues;
+import remo.core.Position;
+import remo.models.cat.CatCondition;
 import remo.models.cat.CatStatement.CheckKind;
 
 /**
@@ -17,8 +20,17 @@ public final class ModelCheck {
     private final boolean flag;
     private final Position pos;
     private final String file;
+    private final CatCondition condition;
+    private final List<String> calls;
 
-    ModelCheck(int index, CheckKind kind, boolean negated, Node expr, String name, boolean flag, Position pos, String file) {
+    /**
+     * @param condition the remo-flag condition under which the check applies (a statement-level
+     *                  {@code if} on flags), or null for always
+     * @param calls     the names of the procedure calls the check was made in, innermost first
+     *                  ({@code call p(…) as NAME} gives NAME); {@code --skipcheck} of one skips it
+     */
+    ModelCheck(int index, CheckKind kind, boolean negated, Node expr, String name, boolean flag, Position pos, String file,
+               CatCondition condition, List<String> calls) {
         this.index = index;
         this.kind = kind;
         this.negated = negated;
@@ -27,6 +39,26 @@ public final class ModelCheck {
         this.flag = flag;
         this.pos = pos;
         this.file = file;
+        this.condition = condition;
+        this.calls = List.copyOf(calls);
+    }
+
+    /** Whether the check applies under {@code flags} (it is not in the other branch of an {@code if} on flags). */
+    public boolean appliesUnder(FlagValues flags) {
+        return condition == null || condition.eval(flags);
+    }
+
+    /**
+     * The names by which {@code --skipcheck} skips this check: its own {@code as} name (if named)
+     * and the names of the procedure calls it was made in.
+     */
+    public List<String> skipNames() {
+        List<String> out = new java.util.ArrayList<>();
+        if (name != null) {
+            out.add(name);
+        }
+        out.addAll(calls);
+        return out;
     }
 
     /** Position among the model's checks of the same category (0-based). */
@@ -37,6 +69,11 @@ public final class ModelCheck {
     /** acyclic, irreflexive or empty. */
     public CheckKind kind() {
         return kind;
+    }
+
+    /** The check's keyword: {@code acyclic}, {@code irreflexive} or {@code empty} (models.md §7.2). */
+    public String kindKeyword() {
+        return kind.keyword();
     }
 
     /** Whether the check is negated ({@code ~acyclic …}). */

@@ -3,7 +3,7 @@ package remo.models;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import remo.litmus.Position;
+import remo.core.Position;
 import remo.models.cat.CatCondition;
 
 /**

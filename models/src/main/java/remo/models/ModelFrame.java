@@ -3,7 +3,7 @@ package remo.models;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import remo.litmus.FlagValues;
+import remo.core.FlagValues;
 import remo.models.algebra.EventSet;
 import remo.models.algebra.Relation;
 
@@ -46,7 +46,7 @@ public final class ModelFrame {
         this.flags = flags;
         this.skipped = new boolean[model.checks().size()];
         for (ModelCheck c : model.checks()) {
-            skipped[c.index()] = c.isNamed() && skippedChecks.contains(c.name());
+            skipped[c.index()] = !c.appliesUnder(flags) || c.skipNames().stream().anyMatch(skippedChecks::contains);
         }
         int n = model.nodeCount;
         staticMemo = new Object[2][n];
@@ -92,7 +92,7 @@ public final class ModelFrame {
         List<ModelCheck> raised = new ArrayList<>();
         if (failed == null) {
             for (ModelCheck f : model.flagChecks()) {
-                if (holds(f, Bound.LOWER)) {
+                if (f.appliesUnder(flags) && holds(f, Bound.LOWER)) {
                     raised.add(f);
                 }
             }
@@ -201,7 +201,9 @@ public final class ModelFrame {
             b = Bound.LOWER;
         }
         int bi = b.ordinal();
-        if (n.inRec) {
+        if (n.inRec || n.op == Node.Op.REC_VAR) {
+            // a let rec variable is read from its group's current iterate while the group's fixpoint
+            // is computed, so it must not be memoised as an ordinary node (recursive() caches groups)
             return compute(n, b);
         }
         if (!n.dynamic) {

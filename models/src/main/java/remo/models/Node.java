@@ -1,6 +1,6 @@
 package remo.models;
 
-import remo.litmus.Position;
+import remo.core.Position;
 import remo.models.cat.CatCondition;
 
 /**

@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
-import remo.litmus.FlagValues;
-import remo.litmus.Flag;
+import remo.core.Flag;
+import remo.core.FlagValues;
 import remo.models.algebra.Relation;
 
 /** The cat operators, let rec, variants and checks on a small hand-built universe. */

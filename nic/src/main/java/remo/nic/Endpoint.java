@@ -1,6 +1,16 @@
 package remo.nic;
 
 import java.util.List;
+import remo.nic.error.AccessDeniedException;
+import remo.nic.error.ClusterClosedException;
+import remo.nic.error.CompletionModeException;
+import remo.nic.error.EndpointClosedException;
+import remo.nic.error.ForeignWorkIdException;
+import remo.nic.error.NodeCrashedException;
+import remo.nic.error.QpErrorException;
+import remo.nic.error.RegionBoundsException;
+import remo.nic.error.WrongNodeException;
+import remo.nic.error.WrongThreadException;
 
 /**
  * The handle through which one simulated thread does everything (locks.md §1.2, nic.md §2.4): CPU

@@ -1,5 +1,7 @@
 package remo.nic;
 
+import remo.core.rdma.OpKind;
+
 /**
  * The error completion of a flushed work request (nic.md §7.2, §7.4): which op, and how far it got.
  *

@@ -12,22 +12,22 @@ import java.util.List;
 public final class FaultPlan {
 
     /** A rule; see the builder methods. */
-    sealed interface Rule permits DelayNic, DelayDrain, QpError, QpErrorAtStep, Crash {
+    public sealed interface Rule permits DelayNic, DelayDrain, QpError, QpErrorAtStep, Crash {
     }
 
-    record DelayNic(QpSelector selector, double probability, int meanSteps) implements Rule {
+    public record DelayNic(QpSelector selector, double probability, int meanSteps) implements Rule {
     }
 
-    record DelayDrain(ThreadSelector selector, double probability, int meanSteps) implements Rule {
+    public record DelayDrain(ThreadSelector selector, double probability, int meanSteps) implements Rule {
     }
 
-    record QpError(String thread, int target, long afterOps) implements Rule {
+    public record QpError(String thread, int target, long afterOps) implements Rule {
     }
 
-    record QpErrorAtStep(String thread, int target, long step) implements Rule {
+    public record QpErrorAtStep(String thread, int target, long step) implements Rule {
     }
 
-    record Crash(int node, long atStep) implements Rule {
+    public record Crash(int node, long atStep) implements Rule {
     }
 
     private static final FaultPlan NONE = new FaultPlan(List.of(), false);
@@ -49,7 +49,7 @@ public final class FaultPlan {
         return new Builder();
     }
 
-    List<Rule> rules() {
+    public List<Rule> rules() {
         return rules;
     }
 

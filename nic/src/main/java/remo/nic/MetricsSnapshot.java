@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.TreeMap;
+import remo.core.rdma.OpKind;
 
 /**
  * An immutable view of the metrics of nic.md §9 in three scopes: the cluster, each node, each
@@ -20,7 +21,7 @@ public final class MetricsSnapshot {
     public static final class Scope {
         private final Map<String, Long> counters;
 
-        Scope(Map<String, Long> counters) {
+        public Scope(Map<String, Long> counters) {
             this.counters = Collections.unmodifiableMap(new TreeMap<>(counters));
         }
 
@@ -95,7 +96,7 @@ public final class MetricsSnapshot {
     private final Map<String, Scope> endpoints;
     private final Map<String, Scope> queuePairs;
 
-    MetricsSnapshot(Scope cluster, Map<Integer, Scope> nodes, Map<String, Scope> endpoints, Map<String, Scope> queuePairs) {
+    public MetricsSnapshot(Scope cluster, Map<Integer, Scope> nodes, Map<String, Scope> endpoints, Map<String, Scope> queuePairs) {
         this.cluster = cluster;
         this.nodes = Collections.unmodifiableMap(new TreeMap<>(nodes));
         this.endpoints = Collections.unmodifiableMap(new LinkedHashMap<>(endpoints));

@@ -1,12 +1,17 @@
 package remo.nic;
 
 import java.time.Duration;
-import remo.litmus.Flag;
-import remo.litmus.FlagValues;
+import remo.core.Flag;
+import remo.core.FlagValues;
+import remo.core.PollScope;
+import remo.core.PutCompletion;
+import remo.core.RaoScope;
+import remo.core.RfenceScope;
+import remo.nic.error.UnsupportedConfigurationException;
 
 /**
  * The configuration of a simulated cluster (nic.md §3). The first eight fields are the model flags
- * of models.md §8 and act exactly where operational.md §4.1 says; {@link #with(String, String)}
+ * of models.md §8 (typed as {@link FlagValues} types them) and act exactly where operational.md §4.1 says; {@link #with(String, String)}
  * takes the flag names verbatim, so a litmus file's flag line maps onto a config.
  *
  * @param pollScope          {@code POLL_SCOPE}
@@ -44,18 +49,6 @@ public record NicConfig(
         int maxWordsPerNode,
         int maxRegionWords,
         Duration linkTimeout) {
-
-    /** {@code POLL_SCOPE}. */
-    public enum PollScope { PER_QP, PER_THREAD }
-
-    /** {@code PUT_COMPLETION}. */
-    public enum PutCompletion { REMOTE_WRITE_DONE, LOCAL_READ_DONE }
-
-    /** {@code RFENCE_SCOPE}. */
-    public enum RfenceScope { GETS_AND_ATOMICS, ALL }
-
-    /** {@code RAO_SCOPE}. */
-    public enum RaoScope { PER_NODE, PER_LOCATION }
 
     /** How completions are observed (nic.md §2.4). */
     public enum CompletionMode { WAIT, POLL }

@@ -1,6 +1,11 @@
 package remo.nic;
 
 import java.util.Set;
+import remo.nic.error.AccessDeniedException;
+import remo.nic.error.DuplicateNameException;
+import remo.nic.error.LinkTimeoutException;
+import remo.nic.error.NoSuchNodeException;
+import remo.nic.error.RegionNotFoundException;
 
 /** One simulated node: a memory of registered regions and a NIC (nic.md §2.1, §3). */
 public interface Node {

@@ -1,5 +1,10 @@
 package remo.nic;
 
+import remo.core.rdma.OpKind;
+import remo.core.rdma.OpStatus;
+import remo.nic.error.NotWaitedException;
+import remo.nic.error.QpErrorException;
+
 /**
  * The handle of one posted NIC operation (locks.md §1.2).
  */

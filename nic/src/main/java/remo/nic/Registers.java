@@ -1,5 +1,7 @@
 package remo.nic;
 
+import remo.nic.fabric.EndpointBase;
+
 /** Named register values that make up the outcome of a Java litmus run (nic.md §6.6). */
 public final class Registers {
 

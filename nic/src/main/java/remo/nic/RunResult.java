@@ -3,6 +3,7 @@ package remo.nic;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import remo.core.graph.ExecutionGraph;
 
 /** The result of {@link SimCluster#run()} (nic.md §3). */
 public interface RunResult {

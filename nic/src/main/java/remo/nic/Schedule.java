@@ -8,15 +8,15 @@ import java.util.Arrays;
  * ({@code CPU(t2)}, {@code DRAIN(t0)}, {@code NIC(t1,w5,step1)}, {@code FAULT(0)}). Immutable.
  */
 public final class Schedule {
-    static final int CPU = 0;
-    static final int DRAIN = 1;
-    static final int NIC = 2;
-    static final int FAULT = 3;
+    public static final int CPU = 0;
+    public static final int DRAIN = 1;
+    public static final int NIC = 2;
+    public static final int FAULT = 3;
     private static final String[] KINDS = {"CPU", "DRAIN", "NIC", "FAULT"};
 
     private final long[] actions;
 
-    Schedule(long[] actions) {
+    public Schedule(long[] actions) {
         this.actions = actions.clone();
     }
 
@@ -25,11 +25,11 @@ public final class Schedule {
         return new Schedule(new long[0]);
     }
 
-    static long code(int kind, int thread, int stage, long id) {
+    public static long code(int kind, int thread, int stage, long id) {
         return ((long) kind << 62) | ((long) (thread & 0xffff) << 44) | ((long) (stage & 0xf) << 40) | (id & 0xffffffffffL);
     }
 
-    static int kind(long code) {
+    public static int kind(long code) {
         return (int) (code >>> 62);
     }
 
@@ -48,7 +48,7 @@ public final class Schedule {
         return describeCode(actions[i]);
     }
 
-    static String describeCode(long c) {
+    public static String describeCode(long c) {
         int kind = kind(c);
         int thread = (int) ((c >>> 44) & 0xffff);
         int stage = (int) ((c >>> 40) & 0xf);

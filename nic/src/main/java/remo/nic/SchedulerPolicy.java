@@ -60,7 +60,7 @@ public record SchedulerPolicy(String name, double meanDrainHold, double meanNicH
     }
 
     /** Whether every hold is 0 (no draws are made). */
-    boolean holdFree() {
+    public boolean holdFree() {
         return !varyPerSeed && meanDrainHold == 0 && meanNicHold == 0 && meanCpuHold == 0
                 && (stallProbability == 0 || meanStallHold == 0);
     }

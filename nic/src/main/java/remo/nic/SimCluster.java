@@ -6,6 +6,19 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Consumer;
+import remo.nic.conc.ConcEngine;
+import remo.nic.det.DetEngine;
+import remo.nic.error.NoSuchNodeException;
+import remo.nic.error.NodeCrashedException;
+import remo.nic.error.RegionBoundsException;
+import remo.nic.error.RegionNotFoundException;
+import remo.nic.error.ReplayDivergenceException;
+import remo.nic.error.SimulationDeadlockException;
+import remo.nic.error.StepLimitExceededException;
+import remo.nic.error.UnreportedFailureException;
+import remo.nic.fabric.ClusterCore;
+import remo.nic.fabric.Engine;
+import remo.nic.fabric.ThreadSpec;
 
 /**
  * An in-process simulated RDMA fabric of {@code N} nodes (nic.md §1–§3). Lifecycle: build → setup

@@ -10,7 +10,7 @@ public final class WorkId {
     private final Object owner;
     private final int index;
 
-    WorkId(String label, Object owner, int index) {
+    public WorkId(String label, Object owner, int index) {
         this.label = label;
         this.owner = owner;
         this.index = index;
@@ -21,12 +21,12 @@ public final class WorkId {
         return label;
     }
 
-    Object owner() {
+    public Object owner() {
         return owner;
     }
 
     /** Dense index of the work id within its endpoint (0-based, creation order). */
-    int index() {
+    public int index() {
         return index;
     }
 

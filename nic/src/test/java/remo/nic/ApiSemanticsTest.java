@@ -12,6 +12,10 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import remo.core.rdma.OpKind;
+import remo.nic.error.SimulationDeadlockException;
+import remo.nic.error.StepLimitExceededException;
+import remo.nic.trace.TraceJson;
 
 /**
  * The fabric API on small hand-written programs: the base facts of locks.md §1.5 that are about
@@ -233,7 +237,7 @@ class ApiSemanticsTest {
                 ep.load(z, 0);
             });
             RunResult r = c.run();
-            JsonNode j = new ObjectMapper().readTree(r.trace().orElseThrow().toJson());
+            JsonNode j = new ObjectMapper().readTree(TraceJson.write(r.trace().orElseThrow()));
             assertEquals("rdma-egraph/1", j.get("format").asText());
             assertEquals("4", j.get("meta").get("seed").asText());
             for (String f : List.of("locations", "threads", "ops", "events", "rf", "co", "rao", "wm", "gfm", "pm", "annotations")) {

@@ -16,6 +16,11 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import remo.core.rdma.OpStatus;
+import remo.nic.error.NodeCrashedException;
+import remo.nic.error.QpErrorException;
+import remo.nic.error.RemoteNodeFailedException;
+import remo.nic.error.UnreportedFailureException;
 
 /**
  * Fault injection (nic.md §7, §10 T5): a QP error flushes every WR of that QP that is not

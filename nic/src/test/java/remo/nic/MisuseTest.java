@@ -11,6 +11,23 @@ import java.util.EnumSet;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
+import remo.core.RaoScope;
+import remo.nic.error.AccessDeniedException;
+import remo.nic.error.ClusterClosedException;
+import remo.nic.error.CompletionModeException;
+import remo.nic.error.DuplicateNameException;
+import remo.nic.error.EndpointClosedException;
+import remo.nic.error.ForeignWorkIdException;
+import remo.nic.error.LinkTimeoutException;
+import remo.nic.error.NoSuchNodeException;
+import remo.nic.error.NotWaitedException;
+import remo.nic.error.RdmaUsageError;
+import remo.nic.error.RegionBoundsException;
+import remo.nic.error.RegionNotFoundException;
+import remo.nic.error.SimulationDeadlockException;
+import remo.nic.error.UnsupportedConfigurationException;
+import remo.nic.error.WrongNodeException;
+import remo.nic.error.WrongThreadException;
 
 /**
  * Bad use is rejected synchronously with a clear error (nic.md §8, §10 T6): one test per row of
@@ -390,6 +407,6 @@ class MisuseTest {
         UnsupportedConfigurationException e = assertThrows(UnsupportedConfigurationException.class,
                 () -> NicConfig.defaults().with("RAO_SCOPE", "GLOBAL"));
         assertTrue(e.getMessage().contains("PER_NODE"), e.getMessage());
-        assertEquals(NicConfig.RaoScope.PER_LOCATION, NicConfig.defaults().with("RAO_SCOPE", "PER_LOCATION").raoScope());
+        assertEquals(RaoScope.PER_LOCATION, NicConfig.defaults().with("RAO_SCOPE", "PER_LOCATION").raoScope());
     }
 }

@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import kodkod.ast.Expression;
 import kodkod.ast.Formula;
-import remo.litmus.FlagValues;
+import remo.core.FlagValues;
 import remo.models.Builtin;
 import remo.models.CatModel;
 import remo.models.ModelCheck;

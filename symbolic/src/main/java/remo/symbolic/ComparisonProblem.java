@@ -9,7 +9,7 @@ import kodkod.ast.Relation;
 import kodkod.instance.Bounds;
 import kodkod.instance.Instance;
 import kodkod.instance.TupleSet;
-import remo.litmus.Flag;
+import remo.core.Flag;
 import remo.models.Builtin;
 
 /**
@@ -62,7 +62,7 @@ final class ComparisonProblem {
         boolean samePollScope = allowing.flags().get(Flag.POLL_SCOPE).equals(forbidding.flags().get(Flag.POLL_SCOPE));
         Relation match2 = samePollScope ? match1 : SideRelations.boundMatch(program, "match2", bounds);
         boolean writeBacksDiffer = !allowing.flags().get(Flag.FAILED_RCAS_WRITES).equals(forbidding.flags().get(Flag.FAILED_RCAS_WRITES));
-        boolean firstWritesBack = allowing.flags().is(Flag.FAILED_RCAS_WRITES, "YES");
+        boolean firstWritesBack = allowing.flags().failedRcasWrites();
         ExecutionView view1 = writeBacksDiffer && !firstWritesBack ? ExecutionView.withoutWriteBacks(program, witnesses)
                 : ExecutionView.whole(program, witnesses);
         ExecutionView view2 = writeBacksDiffer && firstWritesBack ? ExecutionView.withoutWriteBacks(program, witnesses)

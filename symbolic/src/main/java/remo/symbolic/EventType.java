@@ -1,9 +1,10 @@
 package remo.symbolic;
 
-import remo.checker.EventKind;
-import remo.checker.NicOpKind;
-import remo.litmus.Flag;
-import remo.litmus.FlagValues;
+import remo.core.PutCompletion;
+import remo.core.rdma.EventLabel;
+import remo.core.rdma.OpKind;
+import remo.core.Flag;
+import remo.core.FlagValues;
 import remo.models.Builtin;
 
 /**
@@ -12,45 +13,45 @@ import remo.models.Builtin;
  * exactly one type; initial writes are the location atoms ({@link #INITIAL_WRITE}).
  */
 enum EventType {
-    INITIAL_WRITE(EventKind.IW, false, null),
-    READ(EventKind.R, false, null),
-    LOCKED_READ(EventKind.R, true, null),
-    WRITE(EventKind.W, false, null),
-    LOCKED_WRITE(EventKind.W, true, null),
-    MFENCE(EventKind.F, false, null),
-    POLL(EventKind.P, false, null),
-    RFENCE(EventKind.RF, false, null),
-    WAIT(EventKind.WT, false, null),
-    GLOBAL_FENCE(EventKind.GF, false, null),
-    PUT_NLR(EventKind.NLR, false, NicOpKind.PUT),
-    PUT_NRW(EventKind.NRW, false, NicOpKind.PUT),
-    GET_NRR(EventKind.NRR, false, NicOpKind.GET),
-    GET_NLW(EventKind.NLW, false, NicOpKind.GET),
-    RCAS_NAR(EventKind.NAR, false, NicOpKind.RCAS),
-    RCAS_NRW(EventKind.NRW, false, NicOpKind.RCAS),
-    RCAS_NLW(EventKind.NLW, false, NicOpKind.RCAS),
+    INITIAL_WRITE(EventLabel.IW, false, null),
+    READ(EventLabel.R, false, null),
+    LOCKED_READ(EventLabel.R, true, null),
+    WRITE(EventLabel.W, false, null),
+    LOCKED_WRITE(EventLabel.W, true, null),
+    MFENCE(EventLabel.F, false, null),
+    POLL(EventLabel.P, false, null),
+    RFENCE(EventLabel.RF, false, null),
+    WAIT(EventLabel.WT, false, null),
+    GLOBAL_FENCE(EventLabel.GF, false, null),
+    PUT_NLR(EventLabel.NLR, false, OpKind.PUT),
+    PUT_NRW(EventLabel.NRW, false, OpKind.PUT),
+    GET_NRR(EventLabel.NRR, false, OpKind.GET),
+    GET_NLW(EventLabel.NLW, false, OpKind.GET),
+    RCAS_NAR(EventLabel.NAR, false, OpKind.RCAS),
+    RCAS_NRW(EventLabel.NRW, false, OpKind.RCAS),
+    RCAS_NLW(EventLabel.NLW, false, OpKind.RCAS),
     /**
      * The write-back of a failed {@code rcas} (the old value), when one side of a comparison has
      * {@code FAILED_RCAS_WRITES=YES} and the other {@code NO}: an event of the first side only.
      * Declared after {@link #RCAS_NRW} so that {@link #of} never gives it.
      */
-    RCAS_WRITE_BACK(EventKind.NRW, false, NicOpKind.RCAS),
-    RFAA_NAR(EventKind.NAR, false, NicOpKind.RFAA),
-    RFAA_NRW(EventKind.NRW, false, NicOpKind.RFAA),
-    RFAA_NLW(EventKind.NLW, false, NicOpKind.RFAA);
+    RCAS_WRITE_BACK(EventLabel.NRW, false, OpKind.RCAS),
+    RFAA_NAR(EventLabel.NAR, false, OpKind.RFAA),
+    RFAA_NRW(EventLabel.NRW, false, OpKind.RFAA),
+    RFAA_NLW(EventLabel.NLW, false, OpKind.RFAA);
 
-    private final EventKind kind;
+    private final EventLabel kind;
     private final boolean locked;
-    private final NicOpKind op;
+    private final OpKind op;
 
-    EventType(EventKind kind, boolean locked, NicOpKind op) {
+    EventType(EventLabel kind, boolean locked, OpKind op) {
         this.kind = kind;
         this.locked = locked;
         this.op = op;
     }
 
     /** The event kind of models.md §2.2. */
-    EventKind kind() {
+    EventLabel kind() {
         return kind;
     }
 
@@ -60,12 +61,12 @@ enum EventType {
     }
 
     /** The NIC operation, or {@code null} for CPU events and initial writes. */
-    NicOpKind op() {
+    OpKind op() {
         return op;
     }
 
     /** The type of an event of the checker's event structure with these attributes. */
-    static EventType of(EventKind kind, boolean locked, NicOpKind op) {
+    static EventType of(EventLabel kind, boolean locked, OpKind op) {
         for (EventType t : values()) {
             if (t.kind == kind && t.locked == locked && t.op == op) {
                 return t;
@@ -89,25 +90,25 @@ enum EventType {
     boolean in(Builtin set, FlagValues flags) {
         switch (set) {
             case ALL: return true;
-            case IW: return kind == EventKind.IW;
-            case R: return kind == EventKind.R;
-            case W: return kind == EventKind.W;
+            case IW: return kind == EventLabel.IW;
+            case R: return kind == EventLabel.R;
+            case W: return kind == EventLabel.W;
             case M: return kind.isMemory();
-            case F: return kind == EventKind.F;
+            case F: return kind == EventLabel.F;
             case LOCK: return locked;
-            case P: return kind == EventKind.P;
-            case RF: return kind == EventKind.RF;
-            case WT: return kind == EventKind.WT;
-            case GF: return kind == EventKind.GF;
-            case NLR: return kind == EventKind.NLR;
-            case NRW: return kind == EventKind.NRW;
-            case NRR: return kind == EventKind.NRR;
-            case NLW: return kind == EventKind.NLW;
-            case NAR: return kind == EventKind.NAR;
-            case PUT: return op == NicOpKind.PUT;
-            case GET: return op == NicOpKind.GET;
-            case RCAS: return op == NicOpKind.RCAS;
-            case RFAA: return op == NicOpKind.RFAA;
+            case P: return kind == EventLabel.P;
+            case RF: return kind == EventLabel.RF;
+            case WT: return kind == EventLabel.WT;
+            case GF: return kind == EventLabel.GF;
+            case NLR: return kind == EventLabel.NLR;
+            case NRW: return kind == EventLabel.NRW;
+            case NRR: return kind == EventLabel.NRR;
+            case NLW: return kind == EventLabel.NLW;
+            case NAR: return kind == EventLabel.NAR;
+            case PUT: return op == OpKind.PUT;
+            case GET: return op == OpKind.GET;
+            case RCAS: return op == OpKind.RCAS;
+            case RFAA: return op == OpKind.RFAA;
             case CMP: return isCompletion(flags);
             default: throw new IllegalArgumentException("not an event set: " + set.catName());
         }
@@ -118,20 +119,20 @@ enum EventType {
         if (op == null) {
             return false;
         }
-        if (op == NicOpKind.PUT) {
-            boolean localRead = flags.is(Flag.PUT_COMPLETION, "LOCAL_READ_DONE");
-            return kind == (localRead ? EventKind.NLR : EventKind.NRW);
+        if (op == OpKind.PUT) {
+            boolean localRead = flags.putCompletion() == PutCompletion.LOCAL_READ_DONE;
+            return kind == (localRead ? EventLabel.NLR : EventLabel.NRW);
         }
-        return kind == EventKind.NLW;
+        return kind == EventLabel.NLW;
     }
 
     /** Whether the event is performed at the target node of its NIC operation ({@code NRW NRR NAR}). */
     boolean remote() {
-        return kind == EventKind.NRW || kind == EventKind.NRR || kind == EventKind.NAR;
+        return kind == EventLabel.NRW || kind == EventLabel.NRR || kind == EventLabel.NAR;
     }
 
     /** Whether the event has a queue pair (NIC events, polls and rfences, models.md §2.1). */
     boolean hasQueuePair() {
-        return op != null || kind == EventKind.P || kind == EventKind.RF;
+        return op != null || kind == EventLabel.P || kind == EventLabel.RF;
     }
 }

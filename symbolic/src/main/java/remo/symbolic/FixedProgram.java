@@ -14,10 +14,10 @@ import kodkod.instance.Tuple;
 import kodkod.instance.TupleFactory;
 import kodkod.instance.TupleSet;
 import remo.checker.Event;
-import remo.checker.EventKind;
+import remo.core.rdma.EventLabel;
 import remo.checker.EventStructure;
 import remo.checker.Execution;
-import remo.litmus.FlagValues;
+import remo.core.FlagValues;
 import remo.litmus.Instruction;
 import remo.litmus.Program;
 import remo.models.CatModel;
@@ -56,7 +56,7 @@ final class FixedProgram {
         List<String> tags = new ArrayList<>();
         for (Event e : structure.events()) {
             maxNode = Math.max(maxNode, e.node());
-            if (e.kind() == EventKind.IW || !exists[e.id()]) {
+            if (e.kind() == EventLabel.IW || !exists[e.id()]) {
                 continue;
             }
             real.add(e.id());
@@ -76,7 +76,7 @@ final class FixedProgram {
             }
         }
         for (int q = 0; q < structure.queuePairCount(); q++) {
-            maxNode = Math.max(maxNode, structure.queuePair(q)[1]);
+            maxNode = Math.max(maxNode, structure.queuePair(q).node());
         }
         u = new SkeletonUniverse(new SkeletonScope(Math.max(1, real.size()), Math.max(1, threadsWithEvents.size()), maxNode,
                 structure.locationCount(), tags.size()));
@@ -84,7 +84,7 @@ final class FixedProgram {
             atomOf.put(real.get(i), u.event(i));
         }
         for (Event e : structure.events()) {
-            if (e.kind() == EventKind.IW) {
+            if (e.kind() == EventLabel.IW) {
                 atomOf.put(e.id(), u.locationAtoms().get(e.location()));
             }
         }
@@ -114,12 +114,12 @@ final class FixedProgram {
                 location.add(f.tuple(a, u.locationAtoms().get(e.location())));
             }
             if (e.qp() >= 0) {
-                target.add(f.tuple(a, node(structure.queuePair(e.qp())[1])));
+                target.add(f.tuple(a, node(structure.queuePair(e.qp()).node())));
             }
             if (e.tag() != null && e.step() == 0) {
                 workId.add(f.tuple(a, u.workIdAtoms().get(tags.indexOf(e.tag()))));
             }
-            if (e.kind() == EventKind.WT) {
+            if (e.kind() == EventLabel.WT) {
                 Instruction.Wait w = (Instruction.Wait) prog.thread(e.thread()).instructions().get(e.instruction());
                 waitId.add(f.tuple(a, u.workIdAtoms().get(tags.indexOf(w.id().name()))));
             }

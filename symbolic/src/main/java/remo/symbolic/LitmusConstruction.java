@@ -13,7 +13,7 @@ import remo.litmus.LocationDecl;
 import remo.litmus.LocationRef;
 import remo.litmus.NodeRef;
 import remo.litmus.Operand;
-import remo.litmus.Position;
+import remo.core.Position;
 import remo.litmus.Program;
 import remo.litmus.Prop;
 import remo.litmus.Quantifier;

@@ -82,7 +82,7 @@ public final class ModelComparator {
     static Set<InstructionShape> shapes(ModelSide a, ModelSide b) {
         Set<InstructionShape> shapes = ShapeSupport.accepted(a.model(), a.flags());
         Set<InstructionShape> other = ShapeSupport.accepted(b.model(), b.flags());
-        boolean differ = !a.flags().get(remo.litmus.Flag.FAILED_RCAS_WRITES).equals(b.flags().get(remo.litmus.Flag.FAILED_RCAS_WRITES));
+        boolean differ = !a.flags().get(remo.core.Flag.FAILED_RCAS_WRITES).equals(b.flags().get(remo.core.Flag.FAILED_RCAS_WRITES));
         boolean failedRcas = (shapes.contains(InstructionShape.FAILED_RCAS) || other.contains(InstructionShape.FAILED_RCAS))
                 && shapes.contains(InstructionShape.RCAS) && other.contains(InstructionShape.RCAS);
         shapes.retainAll(other);

@@ -2,7 +2,7 @@ package remo.symbolic;
 
 import java.util.Objects;
 import java.util.Set;
-import remo.litmus.FlagValues;
+import remo.core.FlagValues;
 import remo.models.CatModel;
 
 /**

@@ -102,7 +102,7 @@ final class ProgramSkeleton {
         sameNode = nodeOf.join(nodeOf.transpose());
         id = all.product(all).intersection(Expression.IDEN);
         rmw = ii.intersection(type(EventType.LOCKED_READ).product(type(EventType.LOCKED_WRITE))
-                .union(types(t -> t.kind() == remo.checker.EventKind.NAR).product(types(t -> t.kind() == remo.checker.EventKind.NRW))));
+                .union(types(t -> t.kind() == remo.core.rdma.EventLabel.NAR).product(types(t -> t.kind() == remo.core.rdma.EventLabel.NRW))));
         Expression qpEvents = types(EventType::hasQueuePair);
         sqp = qpEvents.product(qpEvents).intersection(sameThread).intersection(target.join(target.transpose()));
         reads = types(t -> t.kind().isRead());

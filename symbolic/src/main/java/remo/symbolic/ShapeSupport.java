@@ -2,8 +2,8 @@ package remo.symbolic;
 
 import java.util.EnumSet;
 import java.util.Set;
-import remo.litmus.Flag;
-import remo.litmus.FlagValues;
+import remo.core.Flag;
+import remo.core.FlagValues;
 import remo.models.CatModel;
 import remo.models.ModelCheck;
 import remo.models.ModelExpression;
@@ -39,7 +39,7 @@ final class ShapeSupport {
             boolean memory = s.potentialEvents().stream().anyMatch(t -> t.kind().isMemory());
             boolean ok = s.potentialEvents().stream().noneMatch(rejected::contains)
                     && !(memory && rejected.contains(EventType.INITIAL_WRITE));
-            if (s == InstructionShape.FAILED_RCAS && flags.is(Flag.FAILED_RCAS_WRITES, "YES")
+            if (s == InstructionShape.FAILED_RCAS && flags.failedRcasWrites()
                     || s == InstructionShape.FAILED_RCAS_WRITE_BACK) {
                 ok = false; // the write-back shape exists only in comparisons of the flag's values
             }

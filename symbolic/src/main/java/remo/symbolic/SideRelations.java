@@ -1,5 +1,7 @@
 package remo.symbolic;
 
+import remo.core.PollScope;
+import remo.core.PutCompletion;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -7,8 +9,8 @@ import kodkod.ast.Expression;
 import kodkod.ast.Formula;
 import kodkod.ast.Relation;
 import kodkod.instance.Bounds;
-import remo.litmus.Flag;
-import remo.litmus.FlagValues;
+import remo.core.Flag;
+import remo.core.FlagValues;
 import remo.models.Builtin;
 
 /**
@@ -49,7 +51,7 @@ final class SideRelations {
         this.view = view;
         this.flags = flags;
         this.rao = rao;
-        boolean localRead = flags.is(Flag.PUT_COMPLETION, "LOCAL_READ_DONE");
+        boolean localRead = flags.putCompletion() == PutCompletion.LOCAL_READ_DONE;
         Expression nlr = p.type(EventType.PUT_NLR);
         Expression putCompletion = localRead ? nlr.product(nlr).intersection(Expression.IDEN)
                 : p.u.next.intersection(nlr.product(p.type(EventType.PUT_NRW)));
@@ -93,7 +95,7 @@ final class SideRelations {
     Formula matchingDefined() {
         Expression polls = p.type(EventType.POLL);
         Expression ops = p.operations;
-        Expression scope = flags.is(Flag.POLL_SCOPE, "PER_THREAD") ? p.sameThread
+        Expression scope = flags.pollScope() == PollScope.PER_THREAD ? p.sameThread
                 : p.sameThread.intersection(p.target.join(p.target.transpose()));
         Expression opScope = ops.product(ops).intersection(scope);
         Expression pollScope = polls.product(polls).intersection(scope);

@@ -1,5 +1,6 @@
 package remo.symbolic;
 
+import remo.core.RaoScope;
 import java.util.ArrayList;
 import java.util.List;
 import kodkod.ast.Expression;
@@ -7,8 +8,8 @@ import kodkod.ast.Formula;
 import kodkod.ast.Relation;
 import kodkod.instance.Bounds;
 import kodkod.instance.TupleSet;
-import remo.litmus.Flag;
-import remo.litmus.FlagValues;
+import remo.core.Flag;
+import remo.core.FlagValues;
 
 /**
  * The witnesses of a candidate execution (models.md §4.1) over a {@link ProgramSkeleton}:
@@ -88,7 +89,7 @@ final class WitnessSkeleton {
 
     /** The rao classes under {@code flags}: same target node, or same location (RAO_SCOPE, models.md §8). */
     Expression raoClasses(FlagValues flags) {
-        return flags.is(Flag.RAO_SCOPE, "PER_LOCATION") ? p.loc : p.target.join(p.target.transpose());
+        return flags.raoScope() == RaoScope.PER_LOCATION ? p.loc : p.target.join(p.target.transpose());
     }
 
     /** {@code rao} is a strict total order on the NAR events of each class and relates nothing else. */

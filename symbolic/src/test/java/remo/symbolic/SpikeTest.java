@@ -1,8 +1,8 @@
 package remo.symbolic;
 
 import org.junit.jupiter.api.Test;
-import remo.litmus.Flag;
-import remo.litmus.FlagValues;
+import remo.core.Flag;
+import remo.core.FlagValues;
 import remo.litmus.ProgramPrinter;
 import remo.models.ModelLibrary;
 

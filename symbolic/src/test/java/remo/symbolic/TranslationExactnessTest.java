@@ -30,8 +30,8 @@ import remo.checker.CheckOptions;
 import remo.checker.CheckResult;
 import remo.checker.EventStructure;
 import remo.checker.Execution;
-import remo.litmus.Flag;
-import remo.litmus.FlagValues;
+import remo.core.Flag;
+import remo.core.FlagValues;
 import remo.litmus.LitmusException;
 import remo.litmus.Program;
 import remo.litmus.ProgramPrinter;
@@ -219,7 +219,7 @@ class TranslationExactnessTest {
     private static void staticRelations(FixedProgram fp, Instance instance, EventStructure s, boolean[] exists, FlagValues flags) {
         Evaluator ev = new Evaluator(instance);
         int n = s.size();
-        int[] ids = java.util.stream.IntStream.range(0, n).filter(i -> exists[i] || s.event(i).kind() == remo.checker.EventKind.IW).toArray();
+        int[] ids = java.util.stream.IntStream.range(0, n).filter(i -> exists[i] || s.event(i).kind() == remo.core.rdma.EventLabel.IW).toArray();
         EventSet mask = EventSet.of(n, ids);
         Map<Builtin, Expression> env = fp.side.environment();
         for (Builtin b : Builtin.values()) {

@@ -16,8 +16,8 @@ import remo.checker.Execution;
 import remo.checker.FinalState;
 import remo.checker.GraphCheck;
 import remo.checker.operational.OperationalExplorer;
-import remo.litmus.Flag;
-import remo.litmus.FlagValues;
+import remo.core.Flag;
+import remo.core.FlagValues;
 import remo.litmus.LitmusException;
 import remo.litmus.Program;
 import remo.litmus.gen.GeneratorConfig;
@@ -67,8 +67,8 @@ public final class DifferentialFuzzer {
         ModelLibrary library = new ModelLibrary();
         for (String m : models) {
             if (!ModelLibrary.BUNDLED.contains(m)) {
-                throw new CatException(remo.litmus.Diagnostic.error("E-MODEL", ModelLibrary.COMMAND_LINE,
-                        remo.litmus.Position.START, "fuzz compares the cat models with the abstract machines, which exist "
+                throw new CatException(remo.core.Diagnostic.error("E-MODEL", ModelLibrary.COMMAND_LINE,
+                        remo.core.Position.START, "fuzz compares the cat models with the abstract machines, which exist "
                                 + "only for the bundled models " + String.join(", ", ModelLibrary.BUNDLED) + "; '" + m
                                 + "' is not one of them"));
             }

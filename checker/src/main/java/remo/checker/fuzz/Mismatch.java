@@ -1,6 +1,6 @@
 package remo.checker.fuzz;
 
-import remo.litmus.FlagValues;
+import remo.core.FlagValues;
 import remo.litmus.Program;
 
 /**

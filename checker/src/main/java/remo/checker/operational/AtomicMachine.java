@@ -2,7 +2,6 @@ package remo.checker.operational;
 
 import java.util.ArrayList;
 import java.util.List;
-import remo.litmus.Flag;
 import remo.litmus.Instruction;
 
 /**
@@ -17,7 +16,7 @@ final class AtomicMachine implements Machine {
 
     AtomicMachine(MachineLayout layout) {
         this.layout = layout;
-        this.failedRcasWrites = layout.flags.is(Flag.FAILED_RCAS_WRITES, "YES");
+        this.failedRcasWrites = layout.flags.failedRcasWrites();
     }
 
     @Override

@@ -37,23 +37,8 @@ final class CpuSemantics {
         int x = n.layout.structure.locationIndex(rmw.location().name());
         long old = n.mem(x);
         long a = n.operand(t, rmw.first());
-        boolean writes;
-        long written;
-        switch (rmw.kind()) {
-            case CAS -> {
-                writes = old == a;
-                written = n.operand(t, rmw.second());
-            }
-            case FAA -> {
-                writes = true;
-                written = old + a;
-            }
-            case XCHG -> {
-                writes = true;
-                written = a;
-            }
-            default -> throw new AssertionError(rmw.kind());
-        }
+        boolean writes = rmw.kind().writes(old, a);
+        long written = rmw.kind().written(old, a, rmw.second() == null ? 0 : n.operand(t, rmw.second()));
         n.emitRead(n.layout.structure.eventAt(t, i, 0), n.lastWrite(x), old);
         if (writes) {
             n.setMem(x, written);

@@ -5,11 +5,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import remo.checker.Event;
-import remo.checker.EventKind;
 import remo.checker.EventStructure;
-import remo.checker.NicOpKind;
-import remo.litmus.Flag;
-import remo.litmus.FlagValues;
+import remo.core.FlagValues;
+import remo.core.PollScope;
+import remo.core.rdma.EventLabel;
+import remo.core.rdma.OpKind;
+import remo.core.rdma.PollMatching;
+import remo.core.rdma.QueuePair;
+import remo.core.rdma.RaoClass;
 import remo.litmus.Instruction;
 import remo.litmus.Program;
 import remo.litmus.ThreadCode;
@@ -57,7 +60,7 @@ final class MachineLayout {
      * @param earlier ops of the same QP before this one, in program order
      * @param fenced  ops of the same QP with an rfence of that QP between them and this one
      */
-    record NicOp(int id, int thread, int instruction, NicOpKind kind, int qp, int remote, int local, int raoClass,
+    record NicOp(int id, int thread, int instruction, OpKind kind, int qp, int remote, int local, int raoClass,
                  int item, int[] earlier, int[] fenced, Instruction.NicOperation instr) {
     }
 
@@ -109,6 +112,8 @@ final class MachineLayout {
     /** Poll scope to its operations in program order. */
     final int[][] scopeOps;
     final int raoClasses;
+    /** The key of each rao class in recorded graphs ({@link RaoClass#key()}), by class index. */
+    final List<String> raoKeys;
     final int events;
 
     final int memBase;
@@ -142,8 +147,7 @@ final class MachineLayout {
         List<Item> itemList = new ArrayList<>();
         List<NicOp> opList = new ArrayList<>();
         int slots = 0;
-        boolean perLocationRao = flags.is(Flag.RAO_SCOPE, "PER_LOCATION");
-        Map<Integer, Integer> raoClassIndex = new LinkedHashMap<>();
+        Map<RaoClass, Integer> raoClassIndex = new LinkedHashMap<>();
         for (ThreadCode t : program.threads()) {
             ThreadPlan plan = new ThreadPlan(program, t);
             threads[t.index()] = plan;
@@ -168,9 +172,8 @@ final class MachineLayout {
                     Event e = structure.event(first);
                     int remote = structure.locationIndex(op.remote().name());
                     int cls = -1;
-                    if (e.kind() == EventKind.NAR) {
-                        int key = perLocationRao ? remote : op.node().node();
-                        cls = raoClassIndex.computeIfAbsent(key, k -> raoClassIndex.size());
+                    if (e.kind() == EventLabel.NAR) {
+                        cls = raoClassIndex.computeIfAbsent(structure.raoClass(e), k -> raoClassIndex.size());
                     }
                     int id = opList.size();
                     itemList.add(new Item(t.index(), i, ItemKind.POST, -1, id, first));
@@ -183,6 +186,7 @@ final class MachineLayout {
         items = itemList.toArray(new Item[0]);
         ops = withQueueRelations(opList);
         raoClasses = raoClassIndex.size();
+        raoKeys = raoClassIndex.keySet().stream().map(RaoClass::key).toList();
         scopeOps = pollScopes();
         syncSets();
 
@@ -244,22 +248,22 @@ final class MachineLayout {
 
     /** Poll scopes (models.md §3.1): QPs under PER_QP, threads under PER_THREAD. */
     private int[][] pollScopes() {
-        boolean perThread = flags.is(Flag.POLL_SCOPE, "PER_THREAD");
-        Map<Integer, Integer> scopeIndex = new LinkedHashMap<>();
+        PollScope scope = flags.pollScope();
+        Map<QueuePair, Integer> scopeIndex = new LinkedHashMap<>();
         for (ThreadPlan plan : threads) {
             for (int i = 0; i < plan.code.size(); i++) {
                 if (plan.code.instructions().get(i) instanceof Instruction.Poll) {
-                    int key = perThread ? -1 - plan.index : structure.event(structure.eventAt(plan.index, i, 0)).qp();
+                    QueuePair key = PollMatching.scope(scope,
+                            structure.queuePair(structure.event(structure.eventAt(plan.index, i, 0)).qp()));
                     plan.pollScope[i] = scopeIndex.computeIfAbsent(key, k -> scopeIndex.size());
                 }
             }
         }
         int[][] out = new int[scopeIndex.size()][];
-        for (Map.Entry<Integer, Integer> e : scopeIndex.entrySet()) {
-            int key = e.getKey();
+        for (Map.Entry<QueuePair, Integer> e : scopeIndex.entrySet()) {
             List<Integer> members = new ArrayList<>();
             for (NicOp op : ops) {
-                if (perThread ? op.thread() == -1 - key : op.qp() == key) {
+                if (PollMatching.inScope(scope, e.getKey(), structure.queuePair(op.qp()))) {
                     members.add(op.id());
                 }
             }

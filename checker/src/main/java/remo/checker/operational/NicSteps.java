@@ -9,169 +9,65 @@ import static remo.checker.operational.MachineLayout.READ;
 import static remo.checker.operational.MachineLayout.WRITTEN;
 
 import java.util.List;
-import remo.checker.NicOpKind;
-import remo.litmus.Flag;
-import remo.litmus.FlagValues;
+import remo.core.rdma.OpStage;
+import remo.core.rdma.SameQpOrder;
 import remo.litmus.Instruction;
 
 /**
- * The NIC transitions of the RDMA machine (operational.md §4) with every guard, the predicates of
- * §1 ({@code localread}, {@code remotedone}, {@code done}, {@code complete}, {@code fenceclear})
- * and the flags of models.md §8 mapped to their guards (§4.1):
- *
- * <table>
- * <caption>flags and where they act</caption>
- * <tr><td>{@code PUT_COMPLETION}</td><td>{@link #complete}</td></tr>
- * <tr><td>{@code GG_REMOTE_ORDER}</td><td>NRR and NAR guards ({@link #remoteReadAllowed})</td></tr>
- * <tr><td>{@code GG_LOCAL_ORDER}</td><td>NLW guards ({@link #localWriteAllowed})</td></tr>
- * <tr><td>{@code GP_RESPONDER_REORDER}</td><td>both NRW guards ({@link #getsPassedAtResponder})</td></tr>
- * <tr><td>{@code RFENCE_SCOPE}</td><td>{@link #fenceclear}, hence {@link #blocked}</td></tr>
- * <tr><td>{@code RAO_SCOPE}</td><td>the rao class of each operation ({@link MachineLayout})</td></tr>
- * <tr><td>{@code FAILED_RCAS_WRITES}</td><td>the NAR step of an rcas</td></tr>
- * </table>
- * {@code POLL_SCOPE} acts on the CPU's poll guard ({@link RdmaMachine}).
+ * The NIC transitions of the RDMA machine (operational.md §4): for every queued operation, whether
+ * its next step is enabled and the state it leads to. The same-QP guards, the predicates of §1 and
+ * the flags acting on them (§4.1: {@code PUT_COMPLETION}, {@code GG_REMOTE_ORDER},
+ * {@code GG_LOCAL_ORDER}, {@code GP_RESPONDER_REORDER}, {@code RFENCE_SCOPE}) are
+ * {@link SameQpOrder}'s, shared with the simulated NIC; here are the {@code unit} of a remote RMW's
+ * {@code NAR} (its class from {@link MachineLayout}, {@code RAO_SCOPE}) and the NAR step of an rcas
+ * ({@code FAILED_RCAS_WRITES}). {@code POLL_SCOPE} acts on the CPU's poll guard ({@link RdmaMachine}).
  */
 final class NicSteps {
+    /** The status of each {@link MachineLayout} status value, for the guards of {@link SameQpOrder}. */
+    private static final OpStage[] STAGES = {null, OpStage.POSTED, OpStage.READ, OpStage.FETCHED, OpStage.LOCKED,
+            OpStage.WRITTEN, OpStage.DONE};
+
     private final MachineLayout layout;
-    private final boolean putCompletesAtLocalRead;
-    private final boolean getsOrderedRemotely;
-    private final boolean getsOrderedLocally;
-    private final boolean responderMayReorder;
-    private final boolean fenceCoversAll;
+    private final SameQpOrder order;
     private final boolean failedRcasWrites;
 
     NicSteps(MachineLayout layout) {
         this.layout = layout;
-        FlagValues f = layout.flags;
-        putCompletesAtLocalRead = f.is(Flag.PUT_COMPLETION, "LOCAL_READ_DONE");
-        getsOrderedRemotely = f.isOn(Flag.GG_REMOTE_ORDER);
-        getsOrderedLocally = f.isOn(Flag.GG_LOCAL_ORDER);
-        responderMayReorder = f.isOn(Flag.GP_RESPONDER_REORDER);
-        fenceCoversAll = f.is(Flag.RFENCE_SCOPE, "ALL");
-        failedRcasWrites = f.is(Flag.FAILED_RCAS_WRITES, "YES");
+        this.order = new SameQpOrder(layout.flags);
+        this.failedRcasWrites = layout.flags.failedRcasWrites();
     }
 
-    // ------------------------------------------------------------------ predicates (§1)
-
-    private static boolean isPut(MachineLayout.NicOp a) {
-        return a.kind() == NicOpKind.PUT;
-    }
-
-    private static boolean isGet(MachineLayout.NicOp a) {
-        return a.kind() == NicOpKind.GET;
-    }
-
-    private static boolean isRmw(MachineLayout.NicOp a) {
-        return a.kind() == NicOpKind.RCAS || a.kind() == NicOpKind.RFAA;
-    }
-
-    /** {@code localread(a)}: a put with status READ or DONE. */
-    static boolean localread(MachineState s, MachineLayout.NicOp a) {
-        int st = s.status(a.id());
-        return isPut(a) && (st == READ || st == DONE);
-    }
-
-    /** {@code remotedone(a)}: put DONE; get FETCHED or DONE; rcas/rfaa WRITTEN or DONE. */
-    static boolean remotedone(MachineState s, MachineLayout.NicOp a) {
-        int st = s.status(a.id());
-        return switch (a.kind()) {
-            case PUT -> st == DONE;
-            case GET -> st == FETCHED || st == DONE;
-            case RCAS, RFAA -> st == WRITTEN || st == DONE;
-        };
-    }
-
-    /** {@code done(a)}: status DONE. */
-    static boolean done(MachineState s, MachineLayout.NicOp a) {
-        return s.status(a.id()) == DONE;
-    }
-
-    /** {@code complete(a)}: {@code done(a)}, or {@code localread(a)} for a put under PUT_COMPLETION=LOCAL_READ_DONE. */
-    boolean complete(MachineState s, MachineLayout.NicOp a) {
-        return isPut(a) && putCompletesAtLocalRead ? localread(s, a) : done(s, a);
-    }
-
-    /** {@code fenceclear(a)} per RFENCE_SCOPE. */
-    boolean fenceclear(MachineState s, MachineLayout.NicOp a) {
-        return fenceCoversAll ? complete(s, a) : isPut(a) || done(s, a);
-    }
-
-    /** {@code blocked(b)}: an operation before an rfence marker before {@code b} is not fenceclear. */
-    boolean blocked(MachineState s, MachineLayout.NicOp b) {
-        for (int a : b.fenced()) {
-            if (!fenceclear(s, layout.ops[a])) {
-                return true;
-            }
-        }
-        return false;
+    private static OpStage stage(MachineState s, MachineLayout.NicOp a) {
+        return STAGES[s.status(a.id())];
     }
 
     /** Whether the operation is queued and complete (poll, wait and gf guards). */
     boolean queuedAndComplete(MachineState s, MachineLayout.NicOp a) {
-        return s.status(a.id()) != NONE && complete(s, a);
+        return s.status(a.id()) != NONE && order.complete(a.kind(), stage(s, a));
     }
 
-    // ------------------------------------------------------------------ guards (§4)
-
-    /** Every earlier put and rcas/rfaa is {@code remotedone} (Q2). */
-    private boolean earlierPutsAndRmwsRemotelyDone(MachineState s, MachineLayout.NicOp b) {
-        for (int id : b.earlier()) {
-            MachineLayout.NicOp a = layout.ops[id];
-            if (!isGet(a) && !remotedone(s, a)) {
-                return false;
+    /**
+     * What the entries of {@code b}'s queue pair before it guarantee (operational.md §4): its earlier
+     * operations in queue order (program order: the store buffer is FIFO), with the marker of the
+     * last rfence between them and {@code b} after the ones it fences (those are a prefix).
+     */
+    private int earlier(MachineState s, MachineLayout.NicOp b) {
+        int g = SameQpOrder.NOTHING_EARLIER;
+        int[] earlier = b.earlier();
+        int fenced = b.fenced().length;
+        for (int i = 0; i < earlier.length; i++) {
+            if (i == fenced && fenced > 0) {
+                g = SameQpOrder.afterFence(g);
             }
+            MachineLayout.NicOp a = layout.ops[earlier[i]];
+            g = order.after(g, a.kind(), stage(s, a));
         }
-        return true;
+        return fenced > 0 && fenced == earlier.length ? SameQpOrder.afterFence(g) : g;
     }
 
-    /** Every earlier get is {@code remotedone}. */
-    private boolean earlierGetsRemotelyDone(MachineState s, MachineLayout.NicOp b) {
-        for (int id : b.earlier()) {
-            MachineLayout.NicOp a = layout.ops[id];
-            if (isGet(a) && !remotedone(s, a)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** Guard of NRR and (without the unit) of NAR: not blocked, Q2, and Q3 if GG_REMOTE_ORDER=ON. */
-    private boolean remoteReadAllowed(MachineState s, MachineLayout.NicOp b) {
-        return !blocked(s, b) && earlierPutsAndRmwsRemotelyDone(s, b)
-                && (!getsOrderedRemotely || earlierGetsRemotelyDone(s, b));
-    }
-
-    /** The GP_RESPONDER_REORDER conjunct of both NRW guards: with OFF, earlier gets are remotedone (Q4). */
-    private boolean getsPassedAtResponder(MachineState s, MachineLayout.NicOp b) {
-        return responderMayReorder || earlierGetsRemotelyDone(s, b);
-    }
-
-    /** Guard of the NLW steps: with GG_LOCAL_ORDER=ON every earlier get and rcas/rfaa is done (Q5). */
-    private boolean localWriteAllowed(MachineState s, MachineLayout.NicOp b) {
-        if (!getsOrderedLocally) {
-            return true;
-        }
-        for (int id : b.earlier()) {
-            MachineLayout.NicOp a = layout.ops[id];
-            if (!isPut(a) && !done(s, a)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** Guard of NLR: not blocked and every earlier put has {@code localread} (Q1). */
-    private boolean localReadAllowed(MachineState s, MachineLayout.NicOp b) {
-        if (blocked(s, b)) {
-            return false;
-        }
-        for (int id : b.earlier()) {
-            MachineLayout.NicOp a = layout.ops[id];
-            if (isPut(a) && !localread(s, a)) {
-                return false;
-            }
-        }
-        return true;
+    /** Whether the same-QP guard of {@code b}'s next step from status {@code st} holds. */
+    private boolean allowed(MachineState s, MachineLayout.NicOp b, int st) {
+        return order.enabled(earlier(s, b), b.kind(), STAGES[st]);
     }
 
     /** Whether {@code unit_c} is free: no operation of class {@code c} is LOCKED. */
@@ -208,41 +104,35 @@ final class NicSteps {
     private MachineState step(MachineState s, MachineLayout.NicOp b, int st) {
         switch (b.kind()) {
             case PUT:
-                if (st == POSTED) {
-                    return localReadAllowed(s, b) ? read(s, b, b.local(), READ) : null;
-                }
-                // READ(v) -> DONE: NRW
-                if (!earlierPutsAndRmwsRemotelyDone(s, b) || !getsPassedAtResponder(s, b)) {
+                if (!allowed(s, b, st)) {
                     return null;
                 }
-                return write(s, b, 1, b.remote(), s.opValue(b.id(), 0), DONE, 0);
+                // POSTED -> READ(v): NLR; READ(v) -> DONE: NRW
+                return st == POSTED ? read(s, b, b.local(), READ) : write(s, b, 1, b.remote(), s.opValue(b.id(), 0), DONE, 0);
             case GET:
-                if (st == POSTED) {
-                    return remoteReadAllowed(s, b) ? read(s, b, b.remote(), FETCHED) : null;
+                if (!allowed(s, b, st)) {
+                    return null;
                 }
-                // FETCHED(v) -> DONE: NLW
-                return localWriteAllowed(s, b) ? write(s, b, 1, b.local(), s.opValue(b.id(), 0), DONE, 0) : null;
+                // POSTED -> FETCHED(v): NRR; FETCHED(v) -> DONE: NLW
+                return st == POSTED ? read(s, b, b.remote(), FETCHED) : write(s, b, 1, b.local(), s.opValue(b.id(), 0), DONE, 0);
             default:
                 return rmwStep(s, b, st);
         }
     }
 
     private MachineState rmwStep(MachineState s, MachineLayout.NicOp b, int st) {
+        if (!allowed(s, b, st)) {
+            return null;
+        }
         if (st == POSTED) {
-            if (!remoteReadAllowed(s, b) || !unitFree(s, b.raoClass())) {
-                return null;
-            }
-            return atomicRead(s, b);
+            return unitFree(s, b.raoClass()) ? atomicRead(s, b) : null;
         }
         if (st == LOCKED) {
-            if (!getsPassedAtResponder(s, b)) {
-                return null;
-            }
             long old = s.opValue(b.id(), 0);
             return write(s, b, 1, b.remote(), s.opValue(b.id(), 1), WRITTEN, old);
         }
         // WRITTEN(old) -> DONE: NLW (step 2 even without an NRW)
-        return localWriteAllowed(s, b) ? write(s, b, 2, b.local(), s.opValue(b.id(), 0), DONE, 0) : null;
+        return write(s, b, 2, b.local(), s.opValue(b.id(), 0), DONE, 0);
     }
 
     /** NLR or NRR: reads {@code M(x)} into the new status. */

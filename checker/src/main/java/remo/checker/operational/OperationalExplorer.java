@@ -1,11 +1,8 @@
 package remo.checker.operational;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import remo.checker.CheckOptions;
 import remo.checker.CheckResult;
@@ -13,12 +10,13 @@ import remo.checker.EventStructure;
 import remo.checker.Execution;
 import remo.checker.FinalState;
 import remo.checker.ModelSupport;
-import remo.litmus.Diagnostic;
-import remo.litmus.FlagValues;
+import remo.checker.OutcomeTally;
+import remo.core.Diagnostic;
+import remo.core.FlagValues;
+import remo.core.Position;
+import remo.core.graph.ExecutionGraph;
 import remo.litmus.LitmusException;
-import remo.litmus.Position;
 import remo.litmus.Program;
-import remo.litmus.StateItem;
 import remo.models.CatModel;
 import remo.models.ModelLibrary;
 
@@ -105,6 +103,13 @@ public final class OperationalExplorer {
             throws LitmusException {
         long start = System.nanoTime();
         MachineKind kind = machineFor(model);
+        java.util.Optional<remo.litmus.Instruction> unrolled = program.firstUnrolledOrUnlocked();
+        if (unrolled.isPresent()) {
+            throw new LitmusException(Diagnostic.error("E-ENGINE", program.sourceName(), unrolled.get().pos(),
+                    "the operational engine does not run " + (unrolled.get() instanceof remo.litmus.Instruction.PlainRmw
+                            ? "x86 read-modify-writes of memory without LOCK" : "x86 conditional jumps and loops")
+                            + "; use the axiomatic engine"));
+        }
         if (!options.skippedChecks().isEmpty()) {
             throw new LitmusException(Diagnostic.error("E-ENGINE", ModelLibrary.COMMAND_LINE, Position.START,
                     "the operational engine cannot skip model checks (" + String.join(", ", options.skippedChecks())
@@ -117,27 +122,38 @@ public final class OperationalExplorer {
         MachineLayout layout = new MachineLayout(structure, graphs);
         Machine machine = kind == MachineKind.RDMA ? new RdmaMachine(layout) : new AtomicMachine(layout);
         StateSpaceSearch.Outcome outcome = new StateSpaceSearch(machine, options, start).run();
-        Tally tally = new Tally(program, options);
+        OutcomeTally tally = new OutcomeTally(program, options);
         Set<List<Object>> seenGraphs = new HashSet<>();
+        Set<FinalState> distinctStates = new HashSet<>();
         for (long[] state : outcome.finals()) {
             FinalState full = new MachineState(layout, state).finalState();
             if (graphs) {
-                RunGraph g = RunGraph.of(layout, state);
-                if (seenGraphs.add(List.of(g.rf(), g.co(), g.rao()))) {
-                    tally.add(full, g.toExecution(structure, full));
+                ExecutionGraph g = RecordedGraph.of(layout, state);
+                if (seenGraphs.add(witnessKey(g))) {
+                    // consistent and complete by construction (operational.md §7, soundness; the tests
+                    // check it with GraphCheck), with no raised flag
+                    tally.complete(full, () -> new Execution(structure, g, full, true, null, false, List.of()));
                 }
-            } else {
-                tally.add(full, null);
+            } else if (distinctStates.add(full)) {
+                // without graphs a final state is counted once (states, not executions, are explored)
+                tally.complete(full, null);
             }
         }
-        Map<String, Long> blockedAt = new HashMap<>();
         for (long[] state : outcome.stuck()) {
-            blockedAt.merge(blockingPoints(layout, new MachineState(layout, state)), 1L, Long::sum);
+            tally.blocked(blockingPoints(layout, new MachineState(layout, state)));
         }
         double seconds = (System.nanoTime() - start) / 1e9;
-        return new CheckResult(program, model.name(), ENGINE, flags, program.printedItems(), tally.states, tally.fullStates,
-                tally.positive, tally.negative, outcome.stuck().size(), outcome.explored(), List.of(), warnings,
-                outcome.partialReason(), seconds, tally.collected, blockedAt);
+        return new CheckResult(program, model, ENGINE, flags, tally.outcome(warnings),
+                new CheckResult.Statistics(outcome.explored(), outcome.partialReason(), seconds), tally.executions());
+    }
+
+    /** What tells two recorded graphs apart: their rf, co and rao (values and existence follow from them). */
+    private static List<Object> witnessKey(ExecutionGraph g) {
+        List<Integer> rf = new ArrayList<>();
+        for (int e = 0; e < g.events().size(); e++) {
+            rf.add(g.rf(e));
+        }
+        return List.of(rf, g.co(), g.rao());
     }
 
     /**
@@ -154,56 +170,5 @@ public final class OperationalExplorer {
             }
         }
         return String.join(", ", points);
-    }
-
-    /** Aggregates final states (and graphs) into the counts of models.md §9.2. */
-    private static final class Tally {
-        private final Program program;
-        private final CheckOptions options;
-        private final List<StateItem> printed;
-        private final Set<FinalState> distinctStates = new HashSet<>();
-        final Map<FinalState, Long> states = new HashMap<>();
-        final Set<FinalState> fullStates = new LinkedHashSet<>();
-        final List<Execution> collected = new ArrayList<>();
-        long positive;
-        long negative;
-
-        Tally(Program program, CheckOptions options) {
-            this.program = program;
-            this.options = options;
-            this.printed = program.printedItems();
-        }
-
-        /**
-         * Counts one execution (a graph, when {@code execution} is given) or one distinct full final
-         * state (when it is null; repeated states are then ignored).
-         */
-        void add(FinalState full, Execution execution) {
-            if (execution == null && !distinctStates.add(full)) {
-                return;
-            }
-            fullStates.add(full);
-            boolean inX = program.filter() == null || program.filter().eval(full::get);
-            boolean p = inX && program.condition().eval(full::get);
-            if (inX) {
-                if (p) {
-                    positive++;
-                } else {
-                    negative++;
-                }
-                states.merge(full.project(printed), 1L, Long::sum);
-            }
-            if (execution != null && collected.size() < options.maxCollected() && keeps(inX, p)) {
-                collected.add(execution);
-            }
-        }
-
-        private boolean keeps(boolean inX, boolean p) {
-            return switch (options.collect()) {
-                case WITNESS -> inX && p;
-                case ALLOWED, ALL -> true;
-                case NONE, FORBIDDEN -> false;
-            };
-        }
     }
 }

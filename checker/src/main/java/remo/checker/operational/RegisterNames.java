@@ -7,7 +7,6 @@ import remo.litmus.Instruction;
 import remo.litmus.Operand;
 import remo.litmus.Program;
 import remo.litmus.Register;
-import remo.litmus.RegisterInit;
 import remo.litmus.ThreadCode;
 
 /**

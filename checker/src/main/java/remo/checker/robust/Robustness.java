@@ -9,7 +9,7 @@ import remo.checker.EventStructure;
 import remo.checker.Execution;
 import remo.checker.FinalState;
 import remo.checker.GraphCheck;
-import remo.litmus.FlagValues;
+import remo.core.FlagValues;
 import remo.litmus.LitmusException;
 import remo.litmus.Program;
 import remo.models.CatModel;

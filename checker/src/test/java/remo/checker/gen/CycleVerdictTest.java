@@ -9,7 +9,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import remo.checker.AxiomaticChecker;
 import remo.checker.CheckOptions;
 import remo.checker.Verdict;
-import remo.litmus.FlagValues;
+import remo.core.FlagValues;
 import remo.litmus.Program;
 import remo.litmus.ProgramPrinter;
 import remo.litmus.gen.CycleTestBuilder;

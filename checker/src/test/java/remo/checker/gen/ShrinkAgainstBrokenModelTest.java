@@ -14,7 +14,7 @@ import remo.checker.AxiomaticChecker;
 import remo.checker.CheckOptions;
 import remo.checker.CheckResult;
 import remo.checker.FinalState;
-import remo.litmus.FlagValues;
+import remo.core.FlagValues;
 import remo.litmus.Instruction;
 import remo.litmus.LitmusException;
 import remo.litmus.Program;
@@ -25,6 +25,7 @@ import remo.litmus.gen.RandomProgramGenerator;
 import remo.litmus.gen.Shrinker;
 import remo.models.CatModel;
 import remo.models.ModelLibrary;
+import remo.models.cat.CatException;
 
 /**
  * Shrinking a real discrepancy: random programs are checked under {@code rdma-tso-rmw} and under a
@@ -37,7 +38,7 @@ class ShrinkAgainstBrokenModelTest {
     private static final long SEED = 2024;
     private static final CheckOptions LIMITED = CheckOptions.defaults().withMaxExecutions(200_000);
 
-    private static CatModel broken() throws IOException, LitmusException {
+    private static CatModel broken() throws IOException, CatException {
         try (InputStream in = ShrinkAgainstBrokenModelTest.class.getResourceAsStream("broken-rdma-tso-rmw.cat")) {
             assertNotNull(in, "test resource broken-rdma-tso-rmw.cat");
             return new ModelLibrary().loadText("broken-rdma-tso-rmw.cat", new String(in.readAllBytes(), StandardCharsets.UTF_8));

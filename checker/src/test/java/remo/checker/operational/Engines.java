@@ -12,8 +12,8 @@ import remo.checker.CheckOptions;
 import remo.checker.CheckResult;
 import remo.checker.FinalState;
 import remo.checker.TestFiles;
-import remo.litmus.Flag;
-import remo.litmus.FlagValues;
+import remo.core.Flag;
+import remo.core.FlagValues;
 import remo.litmus.Program;
 
 /** Shared fixtures of the operational tests: programs, flag settings, both engines, diff messages. */

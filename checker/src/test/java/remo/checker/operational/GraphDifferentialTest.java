@@ -16,7 +16,7 @@ import remo.checker.CheckResult;
 import remo.checker.Execution;
 import remo.checker.GraphCheck;
 import remo.checker.TestFiles;
-import remo.litmus.FlagValues;
+import remo.core.FlagValues;
 import remo.litmus.Program;
 import remo.models.CatModel;
 import remo.models.algebra.Relation;

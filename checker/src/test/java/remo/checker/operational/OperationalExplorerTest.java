@@ -16,8 +16,8 @@ import remo.checker.Execution;
 import remo.checker.FinalState;
 import remo.checker.TestFiles;
 import remo.checker.Verdict;
-import remo.litmus.Flag;
-import remo.litmus.FlagValues;
+import remo.core.Flag;
+import remo.core.FlagValues;
 import remo.litmus.LitmusException;
 import remo.litmus.LitmusParser;
 import remo.litmus.Program;
@@ -96,7 +96,7 @@ class OperationalExplorerTest {
         assertEquals(9, r.explored());
         assertEquals(1, r.fullStates().size());
         assertEquals("operational", r.engine());
-        assertEquals("rdma-tso-rmw", r.model());
+        assertEquals("rdma-tso-rmw", r.model().name());
     }
 
     @Test

@@ -11,7 +11,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import remo.checker.CheckOptions;
 import remo.checker.CheckResult;
-import remo.litmus.FlagValues;
+import remo.core.FlagValues;
 import remo.litmus.LitmusException;
 import remo.litmus.Program;
 

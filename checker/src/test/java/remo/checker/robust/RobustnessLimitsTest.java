@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import remo.checker.CheckOptions;
 import remo.checker.FinalState;
 import remo.checker.TestFiles;
-import remo.litmus.FlagValues;
+import remo.core.FlagValues;
 import remo.litmus.Program;
 
 /**

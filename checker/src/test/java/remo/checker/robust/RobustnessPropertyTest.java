@@ -12,7 +12,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import remo.checker.AxiomaticChecker;
 import remo.checker.CheckOptions;
 import remo.checker.FinalState;
-import remo.litmus.FlagValues;
+import remo.core.FlagValues;
 import remo.litmus.Program;
 import remo.litmus.ProgramPrinter;
 import remo.litmus.gen.GeneratorConfig;

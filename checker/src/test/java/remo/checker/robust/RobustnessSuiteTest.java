@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import remo.checker.AxiomaticChecker;
 import remo.checker.CheckOptions;
-import remo.litmus.FlagValues;
+import remo.core.FlagValues;
 import remo.litmus.LitmusException;
 import remo.litmus.LitmusParser;
 import remo.litmus.Program;

@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Renders an {@link ExecutionGraph} as a Graphviz DOT digraph: one cluster per node, inside it one
+ * Renders a {@link GraphDrawing} as a Graphviz DOT digraph: one cluster per node, inside it one
  * column per issuing thread (plus an {@code init} column for the initial writes of the locations
  * homed there), events top to bottom in program order; CPU events are boxes, NIC events blue
  * ellipses, initial writes grey; each edge kind has its own colour and line style, explained by a
@@ -46,7 +46,7 @@ public final class DotRenderer {
      * @param g the graph
      * @return a complete {@code digraph}, ending with a newline
      */
-    public static String render(ExecutionGraph g) {
+    public static String render(GraphDrawing g) {
         StringBuilder sb = new StringBuilder();
         sb.append("// remo execution graph ").append(g.name()).append(" (render: dot -Tsvg ").append(g.name())
                 .append(".dot -o ").append(g.name()).append(".svg)\n");
@@ -59,7 +59,7 @@ public final class DotRenderer {
         // clusters: one per node, one column per thread inside
         int currentNode = Integer.MIN_VALUE;
         for (int c = 0; c < g.columns().size(); c++) {
-            ExecutionGraph.Column col = g.columns().get(c);
+            GraphDrawing.Column col = g.columns().get(c);
             if (col.node() != currentNode) {
                 if (currentNode != Integer.MIN_VALUE) {
                     sb.append("  }\n");
@@ -71,7 +71,7 @@ public final class DotRenderer {
             }
             sb.append("    subgraph cluster_").append(col.key()).append(" {\n");
             sb.append("      label=").append(quote(col.label())).append("; style=dashed; color=\"#bbbbbb\";\n");
-            for (ExecutionGraph.GraphEvent e : g.events()) {
+            for (GraphDrawing.GraphEvent e : g.events()) {
                 if (e.column() == c) {
                     sb.append("      ").append(node(e, col)).append('\n');
                 }
@@ -84,18 +84,18 @@ public final class DotRenderer {
 
         // layout: columns top to bottom; the events of one instruction on successive ranks
         sb.append("  // layout only\n");
-        List<ExecutionGraph.GraphEvent> ev = g.events();
+        List<GraphDrawing.GraphEvent> ev = g.events();
         for (int i = 0; i < ev.size(); i++) {
-            ExecutionGraph.GraphEvent a = ev.get(i);
+            GraphDrawing.GraphEvent a = ev.get(i);
             for (int j = i + 1; j < ev.size(); j++) {
-                ExecutionGraph.GraphEvent b = ev.get(j);
+                GraphDrawing.GraphEvent b = ev.get(j);
                 if (b.column() == a.column()) {
                     sb.append("  e").append(a.id()).append(" -> e").append(b.id()).append(" [style=invis, weight=10];\n");
                     break;
                 }
             }
             if (i + 1 < ev.size()) {
-                ExecutionGraph.GraphEvent b = ev.get(i + 1);
+                GraphDrawing.GraphEvent b = ev.get(i + 1);
                 if (!a.init() && b.thread() == a.thread() && b.instr() == a.instr() && b.column() != a.column()) {
                     sb.append("  e").append(a.id()).append(" -> e").append(b.id()).append(" [style=invis, weight=1];\n");
                 }
@@ -103,7 +103,7 @@ public final class DotRenderer {
         }
 
         EdgeKind section = null;
-        for (ExecutionGraph.GraphEdge e : g.edges()) {
+        for (GraphDrawing.GraphEdge e : g.edges()) {
             if (e.kind() != section) {
                 section = e.kind();
                 sb.append("  // ").append(section.word()).append(": ").append(section.description()).append('\n');
@@ -119,7 +119,7 @@ public final class DotRenderer {
         return sb.toString();
     }
 
-    private static String node(ExecutionGraph.GraphEvent e, ExecutionGraph.Column col) {
+    private static String node(GraphDrawing.GraphEvent e, GraphDrawing.Column col) {
         StringBuilder sb = new StringBuilder("e").append(e.id()).append(" [label=")
                 .append(quote(e.label() + "\n" + e.instruction())).append(", ");
         sb.append(e.init() ? INIT_NODE : e.nic() ? NIC_NODE : CPU_NODE);
@@ -130,10 +130,10 @@ public final class DotRenderer {
         return sb.toString();
     }
 
-    private static String legend(ExecutionGraph g) {
+    private static String legend(GraphDrawing g) {
         boolean cpu = g.events().stream().anyMatch(e -> !e.nic() && !e.init());
-        boolean nic = g.events().stream().anyMatch(ExecutionGraph.GraphEvent::nic);
-        boolean init = g.events().stream().anyMatch(ExecutionGraph.GraphEvent::init);
+        boolean nic = g.events().stream().anyMatch(GraphDrawing.GraphEvent::nic);
+        boolean init = g.events().stream().anyMatch(GraphDrawing.GraphEvent::init);
         Set<String> rows = new LinkedHashSet<>();
         if (cpu) {
             rows.add(row("#8a6d00", "&#9633; box", "CPU event (R, W, F, P, RF, WT, GF)"));
@@ -145,7 +145,7 @@ public final class DotRenderer {
             rows.add(row("#777777", "grey box", "initial write (IW), at the location's home node"));
         }
         Map<EdgeKind, List<String>> present = new EnumMap<>(EdgeKind.class);
-        for (ExecutionGraph.GraphEdge e : g.edges()) {
+        for (GraphDrawing.GraphEdge e : g.edges()) {
             List<String> labels = present.computeIfAbsent(e.kind(), k -> new ArrayList<>());
             String name = e.kind() == EdgeKind.SHOWN ? e.label() : e.kind() == EdgeKind.VIOLATION
                     ? g.violation().check() : e.kind().word();

@@ -1,7 +1,7 @@
 package remo.cli.report;
 
 /**
- * The kinds of edges an {@link ExecutionGraph} draws. Each kind has its own style in every
+ * The kinds of edges a {@link GraphDrawing} draws. Each kind has its own style in every
  * renderer (see {@link DotRenderer}) and a line in the legend.
  */
 public enum EdgeKind {

@@ -7,11 +7,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import remo.checker.Event;
-import remo.checker.EventKind;
-import remo.checker.EventStructure;
 import remo.checker.Execution;
 import remo.checker.GraphCheck;
+import remo.core.graph.ExecutionGraph;
+import remo.core.rdma.EventLabel;
 import remo.litmus.Program;
 import remo.litmus.ProgramPrinter;
 import remo.models.Builtin;
@@ -22,9 +21,9 @@ import remo.models.Witnesses;
 import remo.models.algebra.Relation;
 
 /**
- * Turns collected {@link Execution}s into {@link ExecutionGraph}s: lays the existing events out in
- * columns (one per node and issuing thread: NIC events are placed at the node where they are
- * performed, {@link Event#node()}), and computes the edges to draw from the witnesses
+ * Turns collected {@link Execution}s into {@link GraphDrawing}s: lays the existing events of the
+ * execution's {@link ExecutionGraph} out in columns (one per node and issuing thread: NIC events are
+ * placed at the node where they are performed, {@link ExecutionGraph.Event#node()}), and computes the edges to draw from the witnesses
  * ({@code rf}, {@code co}, {@code fr}, {@code rao}), the model ({@code ppo}, {@code pm},
  * {@code wm}, relations named with {@code --show}) and, for a rejected execution, the cycle of the
  * failing check found by {@link GraphCheck}. Rendering only: it never changes a verdict.
@@ -67,54 +66,55 @@ public final class GraphBuilder {
      * @param name the graph's name, e.g. {@code SB-1}
      * @return the graph
      */
-    public ExecutionGraph build(Execution x, String name) {
-        EventStructure s = x.structure();
-        Program program = s.program();
+    public GraphDrawing build(Execution x, String name) {
+        Program program = x.structure().program();
         boolean[] exists = x.exists();
-        int n = s.size();
+        int n = x.structure().size();
         ModelFrame frame = x.frame(model, skippedChecks);
         Witnesses w = x.witnesses();
 
         // ---- violation first: it marks events
-        ExecutionGraph.Violation violation = null;
+        GraphDrawing.Violation violation = null;
         if (!x.consistent()) {
             GraphCheck.Verdict v = GraphCheck.check(x, model, skippedChecks);
             String check = v.failedCheck() != null ? v.failedCheck() : x.failedCheck();
             ModelCheck mc = findCheck(check);
-            violation = new ExecutionGraph.Violation(check, mc == null ? null : mc.kind().keyword(),
+            violation = new GraphDrawing.Violation(check, mc == null ? null : mc.kindKeyword(),
                     mc == null ? null : mc.expressionText(), v.consistent() ? List.of() : v.cycle());
         }
         Set<Integer> onCycle = violation == null ? Set.of() : Set.copyOf(violation.cycle());
 
-        // ---- columns and events
+        // ---- columns and events (of the execution's graph)
+        ExecutionGraph graph = x.graph();
         Map<Long, Integer> columnIndex = new TreeMap<>();
-        for (Event e : s.events()) {
-            if (exists[e.id()]) {
+        for (ExecutionGraph.Event e : graph.events()) {
+            if (e.exists()) {
                 columnIndex.put(columnKey(e), 0);
             }
         }
-        List<ExecutionGraph.Column> columns = new ArrayList<>();
+        List<GraphDrawing.Column> columns = new ArrayList<>();
         for (Map.Entry<Long, Integer> c : columnIndex.entrySet()) {
             int node = (int) (c.getKey() >> 32);
             int thread = (int) (c.getKey() & 0xffffffffL) - 1;
             String label = thread < 0 ? "init"
                     : program.thread(thread).node() == node ? "P" + thread : "P" + thread + " remote";
             c.setValue(columns.size());
-            columns.add(new ExecutionGraph.Column(node, thread, label));
+            columns.add(new GraphDrawing.Column(node, thread, label));
         }
-        List<ExecutionGraph.GraphEvent> events = new ArrayList<>();
-        for (Event e : s.events()) {
-            if (!exists[e.id()]) {
+        List<GraphDrawing.GraphEvent> events = new ArrayList<>();
+        for (ExecutionGraph.Event e : graph.events()) {
+            if (!e.exists()) {
                 continue;
             }
-            StringBuilder label = new StringBuilder("e").append(e.id()).append(' ').append(e.kind());
+            StringBuilder label = new StringBuilder("e").append(e.id()).append(' ').append(e.label());
             if (e.location() >= 0) {
-                label.append(' ').append(program.locations().get(e.location()).name()).append('=').append(x.values()[e.id()]);
+                label.append(' ').append(graph.locations().get(e.location()).region()).append('=').append(e.value());
             }
-            String instruction = e.kind() == EventKind.IW ? "init"
-                    : program.thread(e.thread()).sourceTexts().get(e.instruction()).trim();
-            events.add(new ExecutionGraph.GraphEvent(e.id(), e.kind().name(), e.kind().isNic(), e.kind() == EventKind.IW,
-                    e.thread(), e.instruction(), columnIndex.get(columnKey(e)), label.toString(), instruction, onCycle.contains(e.id())));
+            int instr = (int) e.po();
+            String instruction = e.label() == EventLabel.IW ? "init"
+                    : program.thread(e.thread()).sourceTexts().get(instr).trim();
+            events.add(new GraphDrawing.GraphEvent(e.id(), e.label().name(), e.label().isNic(), e.label() == EventLabel.IW,
+                    e.thread(), instr, columnIndex.get(columnKey(e)), label.toString(), instruction, onCycle.contains(e.id())));
         }
 
         // ---- edges
@@ -132,7 +132,7 @@ public final class GraphBuilder {
         full.put(EdgeKind.WM, frame.relation("wm", w));
         full.put(EdgeKind.PO, frame.relation("po", w));
 
-        List<ExecutionGraph.GraphEdge> edges = new ArrayList<>();
+        List<GraphDrawing.GraphEdge> edges = new ArrayList<>();
         Relation coImmediate = immediate(co);
         add(edges, EdgeKind.RF, x.rf(), exists);
         add(edges, EdgeKind.CO, coImmediate, exists);
@@ -147,12 +147,12 @@ public final class GraphBuilder {
         add(edges, EdgeKind.WM, full.get(EdgeKind.WM), exists);
         // program order between neighbours of one column, unless ppo already draws the pair
         for (int i = 0; i + 1 < events.size(); i++) {
-            ExecutionGraph.GraphEvent a = events.get(i);
+            GraphDrawing.GraphEvent a = events.get(i);
             for (int j = i + 1; j < events.size(); j++) {
-                ExecutionGraph.GraphEvent b = events.get(j);
+                GraphDrawing.GraphEvent b = events.get(j);
                 if (b.column() == a.column()) {
                     if (!a.init() && !ppoDrawn.contains(a.id(), b.id())) {
-                        edges.add(new ExecutionGraph.GraphEdge(EdgeKind.PO, a.id(), b.id(), "po"));
+                        edges.add(new GraphDrawing.GraphEdge(EdgeKind.PO, a.id(), b.id(), "po"));
                     }
                     break;
                 }
@@ -164,7 +164,7 @@ public final class GraphBuilder {
                 if (rel != null) {
                     for (int[] p : rel.pairs()) {
                         if (exists[p[0]] && exists[p[1]]) {
-                            edges.add(new ExecutionGraph.GraphEdge(EdgeKind.SHOWN, p[0], p[1], r));
+                            edges.add(new GraphDrawing.GraphEdge(EdgeKind.SHOWN, p[0], p[1], r));
                         }
                     }
                 }
@@ -173,15 +173,15 @@ public final class GraphBuilder {
         Map<String, String> modelNames = violation == null ? Map.of() : modelExplanations(full, frame, w, violation);
         if (violation != null) {
             for (int[] p : cycleEdges(violation)) {
-                edges.add(new ExecutionGraph.GraphEdge(EdgeKind.VIOLATION, p[0], p[1],
+                edges.add(new GraphDrawing.GraphEdge(EdgeKind.VIOLATION, p[0], p[1],
                         violation.check() + explain(full, modelNames, p[0], p[1])));
             }
         }
-        edges.sort(Comparator.comparing(ExecutionGraph.GraphEdge::kind).thenComparingInt(ExecutionGraph.GraphEdge::from)
-                .thenComparingInt(ExecutionGraph.GraphEdge::to).thenComparing(ExecutionGraph.GraphEdge::label));
+        edges.sort(Comparator.comparing(GraphDrawing.GraphEdge::kind).thenComparingInt(GraphDrawing.GraphEdge::from)
+                .thenComparingInt(GraphDrawing.GraphEdge::to).thenComparing(GraphDrawing.GraphEdge::label));
 
         String status = !x.consistent() ? "forbidden" : ShowMode.satisfiesCondition(x) ? "witness" : "allowed";
-        return new ExecutionGraph(name, caption(x, name, status, violation, full, modelNames), status, columns, events, edges,
+        return new GraphDrawing(name, caption(x, name, status, violation, full, modelNames), status, columns, events, edges,
                 violation);
     }
 
@@ -198,14 +198,14 @@ public final class GraphBuilder {
     }
 
     /** Columns sort by node, then init (thread -1) first, then thread. */
-    private static long columnKey(Event e) {
+    private static long columnKey(ExecutionGraph.Event e) {
         return ((long) e.node() << 32) | (e.thread() + 1L);
     }
 
-    private static void add(List<ExecutionGraph.GraphEdge> edges, EdgeKind kind, Relation r, boolean[] exists) {
+    private static void add(List<GraphDrawing.GraphEdge> edges, EdgeKind kind, Relation r, boolean[] exists) {
         for (int[] p : r.pairs()) {
             if (exists[p[0]] && exists[p[1]]) {
-                edges.add(new ExecutionGraph.GraphEdge(kind, p[0], p[1], kind.word()));
+                edges.add(new GraphDrawing.GraphEdge(kind, p[0], p[1], kind.word()));
             }
         }
     }
@@ -223,7 +223,7 @@ public final class GraphBuilder {
         return r.difference(r.compose(r.transitiveClosure()));
     }
 
-    private static List<int[]> cycleEdges(ExecutionGraph.Violation v) {
+    private static List<int[]> cycleEdges(GraphDrawing.Violation v) {
         List<Integer> c = v.cycle();
         List<int[]> out = new ArrayList<>();
         if (c.isEmpty()) {
@@ -245,7 +245,7 @@ public final class GraphBuilder {
      * fewest pairs that contains it.
      */
     private Map<String, String> modelExplanations(Map<EdgeKind, Relation> full, ModelFrame frame, Witnesses w,
-                                                  ExecutionGraph.Violation v) {
+                                                  GraphDrawing.Violation v) {
         Map<String, String> modelNames = new java.util.HashMap<>();
         for (int[] p : cycleEdges(v)) {
             if (!explainBase(full, p[0], p[1]).isEmpty()) {
@@ -293,7 +293,7 @@ public final class GraphBuilder {
         return kinds;
     }
 
-    private List<String> caption(Execution x, String name, String status, ExecutionGraph.Violation v,
+    private List<String> caption(Execution x, String name, String status, GraphDrawing.Violation v,
                                  Map<EdgeKind, Relation> full, Map<String, String> modelNames) {
         Program p = x.structure().program();
         List<String> lines = new ArrayList<>();

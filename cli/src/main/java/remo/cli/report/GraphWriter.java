@@ -58,9 +58,9 @@ public final class GraphWriter {
      * @param model the model of the run
      * @param base  the base name of the graphs ({@code SB} gives {@code SB-1}, {@code SB-2}, …)
      */
-    public List<ExecutionGraph> graphs(CheckResult r, CatModel model, String base) {
+    public List<GraphDrawing> graphs(CheckResult r, CatModel model, String base) {
         GraphBuilder builder = new GraphBuilder(model, skippedChecks, show.relations());
-        List<ExecutionGraph> out = new ArrayList<>();
+        List<GraphDrawing> out = new ArrayList<>();
         int k = 1;
         for (Execution x : show.mode().select(r.executions(), maxGraphs)) {
             out.add(builder.build(x, base + "-" + k++));
@@ -80,7 +80,7 @@ public final class GraphWriter {
         Files.createDirectories(dir);
         String base = uniqueName(safeName(r.program().name()));
         List<Path> written = new ArrayList<>();
-        for (ExecutionGraph g : graphs(r, model, base)) {
+        for (GraphDrawing g : graphs(r, model, base)) {
             String dot = DotRenderer.render(g);
             Path file = dir.resolve(g.name() + ".dot");
             Files.writeString(file, dot, StandardCharsets.UTF_8);

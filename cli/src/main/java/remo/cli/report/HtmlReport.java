@@ -143,7 +143,7 @@ public final class HtmlReport {
                 sb.append("<td></td><td data-sort=\"~error\">error ").append(esc(e.error() == null ? "" : e.error().code()))
                         .append("</td>");
             } else {
-                sb.append("<td>").append(esc(r.model())).append("</td>");
+                sb.append("<td>").append(esc(r.model().name())).append("</td>");
                 sb.append("<td class=\"v-").append(r.verdictWord()).append("\">").append(r.verdictWord());
                 if (r.partial()) {
                     sb.append(" <span class=\"tag partial\">partial</span>");
@@ -183,7 +183,7 @@ public final class HtmlReport {
         }
         sb.append("</h2>\n<p class=\"summary\">").append(esc(e.file()));
         if (r != null) {
-            sb.append(" · model ").append(esc(r.model())).append(" · ").append(r.observation().word()).append(' ')
+            sb.append(" · model ").append(esc(r.model().name())).append(" · ").append(r.observation().word()).append(' ')
                     .append(r.positive()).append(' ').append(r.negative()).append(" · ").append(r.explored())
                     .append(" candidates explored");
             if (r.partial()) {

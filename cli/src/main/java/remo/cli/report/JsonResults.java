@@ -9,14 +9,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import remo.checker.CheckResult;
-import remo.checker.Event;
-import remo.checker.EventStructure;
 import remo.checker.Execution;
 import remo.checker.FinalState;
 import remo.checker.TestOutcome;
 import remo.checker.Verdict;
-import remo.litmus.Diagnostic;
-import remo.litmus.Flag;
+import remo.core.Diagnostic;
+import remo.core.Flag;
+import remo.core.graph.ExecutionGraph;
 import remo.litmus.Program;
 import remo.litmus.ProgramPrinter;
 import remo.litmus.StateItem;
@@ -41,7 +40,7 @@ public final class JsonResults {
      * @param executions the listed executions ({@code --json-executions}), or {@code null} if not asked for
      * @return the entry
      */
-    public static ResultDocument.Test test(TestOutcome o, Verdict expected, List<ResultDocument.Execution> executions) {
+    public static ResultDocument.Test test(TestOutcome o, Verdict expected, List<ResultDocument.ExecutionEntry> executions) {
         List<ResultDocument.Diagnostic> warnings = o.warnings().stream().map(JsonResults::diagnostic).toList();
         if (!o.ran()) {
             List<ResultDocument.Diagnostic> errors = o.error() == null ? List.of() : List.of(diagnostic(o.error()));
@@ -60,7 +59,7 @@ public final class JsonResults {
             states.add(new ResultDocument.State(values(e.getKey(), p), e.getKey().format(p), e.getValue()));
         }
         String condition = p.quantifier().keyword() + " (" + ProgramPrinter.printProp(p.condition(), p.dialect()) + ")";
-        return new ResultDocument.Test(o.file(), p.name(), "ok", r.model(), r.engine(), flags, r.raisedFlags(),
+        return new ResultDocument.Test(o.file(), p.name(), "ok", r.model().name(), r.engine(), flags, r.raisedFlags(),
                 p.quantifier().kind(), condition, r.verdictWord(), r.ok(), r.observation().word(), states, r.positive(),
                 r.negative(), r.blocked(), r.explored(), r.seconds(), r.partial(), r.partialReason(),
                 expected == null ? null : expected.word(), expected == null ? null : r.decided() && expected != r.verdict(), warnings,
@@ -74,31 +73,32 @@ public final class JsonResults {
      * @param model         the model of the run
      * @param skippedChecks checks the run ignored
      */
-    public static List<ResultDocument.Execution> executions(List<Execution> executions, CatModel model,
+    public static List<ResultDocument.ExecutionEntry> executions(List<Execution> executions, CatModel model,
                                                             Set<String> skippedChecks) {
         GraphBuilder builder = new GraphBuilder(model, skippedChecks, List.of());
-        List<ResultDocument.Execution> out = new ArrayList<>();
+        List<ResultDocument.ExecutionEntry> out = new ArrayList<>();
         int index = 1;
         for (Execution x : executions) {
-            EventStructure s = x.structure();
-            Program p = s.program();
+            Program p = x.structure().program();
+            ExecutionGraph graph = x.graph();
             List<ResultDocument.Event> events = new ArrayList<>();
-            for (Event e : s.events()) {
-                if (!x.exists()[e.id()]) {
+            for (ExecutionGraph.Event e : graph.events()) {
+                if (!e.exists()) {
                     continue;
                 }
-                String loc = e.location() >= 0 ? p.locations().get(e.location()).name() : null;
-                String source = e.thread() >= 0 ? p.thread(e.thread()).sourceTexts().get(e.instruction()).trim() : null;
-                events.add(new ResultDocument.Event(e.id(), e.kind().name(), e.thread(), e.instruction(), e.step(), e.node(),
-                        loc, e.kind().isMemory() ? x.values()[e.id()] : null, source));
+                String loc = e.location() >= 0 ? graph.locations().get(e.location()).region() : null;
+                int instr = (int) e.po();
+                String source = e.thread() >= 0 ? p.thread(e.thread()).sourceTexts().get(instr).trim() : null;
+                events.add(new ResultDocument.Event(e.id(), e.label().name(), e.thread(), instr, e.ii(), e.node(),
+                        loc, e.label().isMemory() ? e.value() : null, source));
             }
-            ExecutionGraph g = builder.build(x, "x" + index);
+            GraphDrawing g = builder.build(x, "x" + index);
             ResultDocument.FailedCheck failed = null;
             if (g.violation() != null) {
-                ExecutionGraph.Violation v = g.violation();
+                GraphDrawing.Violation v = g.violation();
                 failed = new ResultDocument.FailedCheck(v.check(), v.checkKind(), v.expression(), v.cycle());
             }
-            out.add(new ResultDocument.Execution(index++, g.status(), x.consistent(), x.blocked(), values(x.finalState(), p),
+            out.add(new ResultDocument.ExecutionEntry(index++, g.status(), x.consistent(), x.blocked(), values(x.finalState(), p),
                     events, new ResultDocument.Relations(pairs(x.rf()), pairs(x.co().transitiveClosure()),
                     pairs(x.rao().transitiveClosure())), failed, x.flags()));
         }

@@ -10,7 +10,6 @@ import remo.checker.Execution;
 import remo.checker.TestOutcome;
 import remo.checker.TestRunner;
 import remo.checker.Verdict;
-import remo.litmus.LitmusException;
 import remo.models.CatModel;
 
 /**
@@ -57,7 +56,7 @@ public final class ReportEntries {
         }
         String base = GraphWriter.safeName(o.name());
         GraphBuilder builder = new GraphBuilder(model, skippedChecks, List.of());
-        ExecutionGraph graph = null;
+        GraphDrawing graph = null;
         String caption;
         List<Execution> witnesses = o.result().executions();
         if (!witnesses.isEmpty()) {
@@ -97,17 +96,5 @@ public final class ReportEntries {
             }
         }
         return new ReportEntry(o.file(), o.name(), source, o.result(), null, expected, caption, svg, dot);
-    }
-
-    /** The model of a test that ran, via its runner. */
-    public static CatModel modelOf(TestRunner runner, TestOutcome o) {
-        if (!o.ran()) {
-            return null;
-        }
-        try {
-            return runner.modelFor(o.program());
-        } catch (LitmusException e) {
-            return null;
-        }
     }
 }

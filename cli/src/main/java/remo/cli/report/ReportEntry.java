@@ -2,7 +2,7 @@ package remo.cli.report;
 
 import remo.checker.CheckResult;
 import remo.checker.Verdict;
-import remo.litmus.Diagnostic;
+import remo.core.Diagnostic;
 
 /**
  * One test of an HTML report.

@@ -66,7 +66,7 @@ public record ResultDocument(String schema, String tool, List<Test> tests, Summa
                        List<String> raisedFlags, String kind, String condition, String verdict, Boolean ok,
                        String observation, List<State> states, Long positive, Long negative, Long blocked, Long explored,
                        Double time, boolean partial, String partialReason, String expected, Boolean mismatch,
-                       List<Diagnostic> warnings, List<Diagnostic> errors, List<Execution> executions) {
+                       List<Diagnostic> warnings, List<Diagnostic> errors, List<ExecutionEntry> executions) {
     }
 
     /**
@@ -111,7 +111,7 @@ public record ResultDocument(String schema, String tool, List<Test> tests, Summa
     @JsonInclude(JsonInclude.Include.NON_NULL)
     @JsonPropertyOrder({"index", "status", "consistent", "blocked", "finalState", "events", "relations", "failedCheck",
             "flags"})
-    public record Execution(int index, String status, boolean consistent, boolean blocked, Map<String, Long> finalState,
+    public record ExecutionEntry(int index, String status, boolean consistent, boolean blocked, Map<String, Long> finalState,
                             List<Event> events, Relations relations, FailedCheck failedCheck, List<String> flags) {
     }
 

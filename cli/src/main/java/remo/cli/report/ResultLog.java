@@ -5,22 +5,24 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import remo.litmus.Diagnostic;
+import remo.core.Diagnostic;
+import remo.core.DiagnosticException;
+import remo.core.Position;
+import remo.core.SourceText;
 import remo.litmus.LitmusException;
-import remo.litmus.Position;
 
 /**
  * The test blocks of a remo or herd7 text log (models.md §9.4), for {@code remo compare-logs}.
  *
  * <p>A block starts with {@code Test NAME KIND} and holds {@code States N} followed by N state
  * lines, {@code Ok} or {@code No}, {@code Witnesses}, {@code Positive: P Negative: N},
- * {@code Condition …}, {@code Observation NAME WORD P N}, and optionally {@code Flag},
+ * {@code Condition …}, {@code Observation NAME WORD P N} (remo marks a run cut short by a limit
+ * with a final {@code (partial)}), and optionally {@code Flag},
  * {@code Blocked}, {@code Warning:}, {@code Hash=…} and {@code Time …} lines (other lines inside a
  * block that start with a word are ignored, as herd7 versions add some). Outside blocks, blank
  * lines and comments ({@code %}, {@code #}, {@code //}) are skipped, as is remo's trailing
@@ -34,7 +36,8 @@ import remo.litmus.Position;
 public final class ResultLog {
     private static final Pattern TEST = Pattern.compile("Test\\s+(\\S+)\\s+(Allowed|Forbidden|Required)\\s*");
     private static final Pattern STATES = Pattern.compile("States\\s+(\\d+)\\s*");
-    private static final Pattern OBSERVATION = Pattern.compile("Observation\\s+(\\S+)\\s+(Never|Sometimes|Always)\\s+(\\d+)\\s+(\\d+)\\s*");
+    private static final Pattern OBSERVATION =
+            Pattern.compile("Observation\\s+(\\S+)\\s+(Never|Sometimes|Always)\\s+(\\d+)\\s+(\\d+)(\\s+\\(partial\\))?\\s*");
     private static final Pattern COUNT_PREFIX = Pattern.compile("^\\s*\\d+\\s*[*:]>\\s*");
     private static final Pattern ITEM = Pattern.compile("([^=;\\s][^=;]*?)\\s*=\\s*(-?(?:0x[0-9a-fA-F]+|\\d+))");
     private static final Pattern WORD_LINE = Pattern.compile("[A-Za-z][A-Za-z0-9_-]*\\b.*");
@@ -54,17 +57,19 @@ public final class ResultLog {
      * @param kind        the word of the {@code Test} line: Allowed, Forbidden or Required
      * @param ok          {@code Ok} (true) or {@code No} (false)
      * @param observation Never, Sometimes or Always
+     * @param partial     whether the {@code Observation} line ends in {@code (partial)}
      * @param states      the state lines, each a sorted set of normalised items
      * @param line        the line of the {@code Test} line (1-based)
      */
-    public record Entry(String name, String kind, boolean ok, String observation, Set<Set<String>> states, int line) {
+    public record Entry(String name, String kind, boolean ok, String observation, boolean partial, Set<Set<String>> states,
+                        int line) {
         public Entry {
             states = Collections.unmodifiableSet(new java.util.LinkedHashSet<>(states));
         }
 
-        /** {@code Allowed Ok Sometimes}: the verdict as compared. */
+        /** {@code Allowed Ok Sometimes}, or {@code Forbidden No Never (partial)}: the verdict as compared. */
         public String verdictText() {
-            return kind + " " + (ok ? "Ok" : "No") + " " + observation;
+            return kind + " " + (ok ? "Ok" : "No") + " " + observation + (partial ? " (partial)" : "");
         }
     }
 
@@ -95,7 +100,13 @@ public final class ResultLog {
                     : e instanceof java.nio.file.AccessDeniedException ? "permission denied" : e.getMessage())));
         }
         // as litmus and cat files: a leading byte-order mark is skipped, an invalid byte located
-        return parse(remo.litmus.SourceText.decode(bytes, shown, "E-LOG"), shown);
+        String text;
+        try {
+            text = SourceText.decode(bytes, shown, "E-LOG");
+        } catch (DiagnosticException e) {
+            throw new LitmusException(e.diagnostic());
+        }
+        return parse(text, shown);
     }
 
     /**
@@ -151,6 +162,7 @@ public final class ResultLog {
         String kind = m.group(2);
         Boolean ok = null;
         String observation = null;
+        boolean partial = false;
         Set<Set<String>> states = null;
         int i = start + 1;
         for (; i < lines.length; i++) {
@@ -201,6 +213,7 @@ public final class ResultLog {
                             + name + " ...'");
                 }
                 observation = om.group(2);
+                partial = om.group(5) != null;
             } else if (!WORD_LINE.matcher(t).matches()) {
                 throw error(shown, i, indent(line), "unexpected line in the block of test " + name + ": '" + abbreviate(t) + "'");
             }
@@ -220,7 +233,7 @@ public final class ResultLog {
         for (int k = 2; out.containsKey(key); k++) {
             key = name + "#" + k;
         }
-        out.put(key, new Entry(key, kind, ok, observation, states, start + 1));
+        out.put(key, new Entry(key, kind, ok, observation, partial, states, start + 1));
         return i;
     }
 

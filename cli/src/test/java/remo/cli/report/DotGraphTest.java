@@ -60,7 +60,7 @@ class DotGraphTest {
 
     @Test
     void sbWitnessIsStableAndShowsTheStoreBufferingCycle() throws IOException {
-        List<ExecutionGraph> gs = Graphs.graphs(TestData.corpusTest("SB"), "tso", ShowMode.WITNESS, 10, List.of());
+        List<GraphDrawing> gs = Graphs.graphs(TestData.corpusTest("SB"), "tso", ShowMode.WITNESS, 10, List.of());
         assertEquals(1, gs.size(), "SB has one witness under tso");
         String dot = DotRenderer.render(gs.get(0));
         assertEquals(dot, DotRenderer.render(Graphs.graphs(TestData.corpusTest("SB"), "tso", ShowMode.WITNESS, 10,
@@ -91,7 +91,7 @@ class DotGraphTest {
 
     @Test
     void putPollWitnessPlacesNicEventsAtTheirNode() throws IOException {
-        List<ExecutionGraph> gs = Graphs.graphs(TestData.suite().resolve("L11.litmus"), "rdma-tso-rmw", ShowMode.WITNESS, 10,
+        List<GraphDrawing> gs = Graphs.graphs(TestData.suite().resolve("L11.litmus"), "rdma-tso-rmw", ShowMode.WITNESS, 10,
                 List.of());
         assertEquals(1, gs.size());
         String dot = DotRenderer.render(gs.get(0));
@@ -129,9 +129,9 @@ class DotGraphTest {
 
     @Test
     void forbiddenMpUnderTsoNamesTheTsoCheckAndItsCycle() {
-        List<ExecutionGraph> gs = Graphs.graphs(TestData.corpusTest("MP"), "tso", ShowMode.FORBIDDEN, 5, List.of());
+        List<GraphDrawing> gs = Graphs.graphs(TestData.corpusTest("MP"), "tso", ShowMode.FORBIDDEN, 5, List.of());
         assertFalse(gs.isEmpty());
-        ExecutionGraph g = gs.get(0);
+        GraphDrawing g = gs.get(0);
         assertEquals("forbidden", g.status());
         assertNotNull(g.violation());
         assertEquals("tso", g.violation().check());
@@ -153,9 +153,9 @@ class DotGraphTest {
 
     @Test
     void forbiddenC01UnderRdmaModelNamesCausality() {
-        List<ExecutionGraph> gs = Graphs.graphs(TestData.suite().resolve("C01.litmus"), "rdma-tso-rmw", ShowMode.FORBIDDEN, 3,
+        List<GraphDrawing> gs = Graphs.graphs(TestData.suite().resolve("C01.litmus"), "rdma-tso-rmw", ShowMode.FORBIDDEN, 3,
                 List.of());
-        ExecutionGraph g = gs.get(0);
+        GraphDrawing g = gs.get(0);
         assertEquals("causality", g.violation().check());
         assertTrue(String.join("\n", g.caption()).contains("would satisfy the condition"), g.caption().toString());
         String dot = DotRenderer.render(g);
@@ -166,7 +166,7 @@ class DotGraphTest {
 
     @Test
     void remoteRmwsShowRaoWaitMatchingAndModelRelationsOnTheCycle() {
-        List<ExecutionGraph> gs = Graphs.graphs(TestData.suite().resolve("W4.litmus"), "rdma-wait-rmw", ShowMode.FORBIDDEN, 1,
+        List<GraphDrawing> gs = Graphs.graphs(TestData.suite().resolve("W4.litmus"), "rdma-wait-rmw", ShowMode.FORBIDDEN, 1,
                 List.of());
         String dot = DotRenderer.render(gs.get(0));
         assertEquals(List.of("e7 -> e3"), edges(dot, "rao"), "the two rfaa are ordered by rao at node 3");
@@ -181,7 +181,7 @@ class DotGraphTest {
 
     @Test
     void showDrawsNamedModelRelationsAndReportsUnknownOnes() {
-        List<ExecutionGraph> gs = Graphs.graphs(TestData.suite().resolve("L11.litmus"), "rdma-tso-rmw", ShowMode.WITNESS, 1,
+        List<GraphDrawing> gs = Graphs.graphs(TestData.suite().resolve("L11.litmus"), "rdma-tso-rmw", ShowMode.WITNESS, 1,
                 List.of("hb", "nonsense"));
         String dot = DotRenderer.render(gs.get(0));
         assertFalse(edges(dot, "hb").isEmpty(), "hb drawn: " + dot);
@@ -194,12 +194,12 @@ class DotGraphTest {
 
     @Test
     void allModeDrawsEveryCandidateOnce() {
-        List<ExecutionGraph> gs = Graphs.graphs(TestData.corpusTest("SB"), "tso", ShowMode.ALL, 100, List.of());
+        List<GraphDrawing> gs = Graphs.graphs(TestData.corpusTest("SB"), "tso", ShowMode.ALL, 100, List.of());
         // SB: two reads with two sources each, one write per location: 4 candidates, all allowed by tso
         assertEquals(4, gs.size());
-        assertEquals(List.of("SB-1", "SB-2", "SB-3", "SB-4"), gs.stream().map(ExecutionGraph::name).toList());
+        assertEquals(List.of("SB-1", "SB-2", "SB-3", "SB-4"), gs.stream().map(GraphDrawing::name).toList());
         assertEquals(1, gs.stream().filter(g -> g.status().equals("witness")).count());
-        List<ExecutionGraph> sc = Graphs.graphs(TestData.corpusTest("SB"), "sc", ShowMode.ALL, 100, List.of());
+        List<GraphDrawing> sc = Graphs.graphs(TestData.corpusTest("SB"), "sc", ShowMode.ALL, 100, List.of());
         assertEquals(4, sc.size());
         assertEquals("sc", sc.stream().filter(g -> g.status().equals("forbidden")).map(g -> g.violation().check())
                 .collect(Collectors.joining()), "under sc exactly the SB outcome is forbidden, by check sc");
@@ -224,10 +224,10 @@ class DotGraphTest {
         Assumptions.assumeTrue(gv != null, "Graphviz 'dot' is not installed (CI installs it: .ci/run)");
         // Graphviz 2.43 fails with "trouble in init_rank" on some of these graphs unless edge
         // labels are placed after layout (Graphviz.render retries with xlabel)
-        List<ExecutionGraph> gs = Graphs.graphs(TestData.corpus().resolve("dat3m-x86/n4.litmus"), "tso", ShowMode.FORBIDDEN, 20,
+        List<GraphDrawing> gs = Graphs.graphs(TestData.corpus().resolve("dat3m-x86/n4.litmus"), "tso", ShowMode.FORBIDDEN, 20,
                 List.of());
         assertTrue(gs.size() >= 3);
-        for (ExecutionGraph g : gs) {
+        for (GraphDrawing g : gs) {
             assertTrue(gv.inlineSvg(DotRenderer.render(g)).startsWith("<svg"), g.name());
         }
     }

@@ -69,7 +69,7 @@ class JsonOutputTest {
         assertEquals(4, sb.states().size());
         assertEquals(Map.of("0:rax", 0L, "1:rax", 0L), sb.states().get(0).values());
         assertEquals(1, sb.executions().size(), "one witness");
-        ResultDocument.Execution w = sb.executions().get(0);
+        ResultDocument.ExecutionEntry w = sb.executions().get(0);
         assertEquals("witness", w.status());
         assertEquals(List.of(List.of(0, 5), List.of(1, 3)), w.relations().rf());
         assertNull(w.failedCheck());

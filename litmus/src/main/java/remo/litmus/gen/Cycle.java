@@ -5,9 +5,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import remo.litmus.Diagnostic;
+import remo.core.Diagnostic;
+import remo.core.Position;
 import remo.litmus.LitmusException;
-import remo.litmus.Position;
 
 /**
  * A parsed and checked cycle of relaxation edges, the input of diy-style test generation

@@ -2,13 +2,13 @@ package remo.litmus.gen;
 
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
+import remo.core.Position;
 import remo.litmus.BoolExpr;
 import remo.litmus.Instruction;
 import remo.litmus.InstructionVisitor;
 import remo.litmus.LocationRef;
 import remo.litmus.NodeRef;
 import remo.litmus.Operand;
-import remo.litmus.Position;
 import remo.litmus.Register;
 import remo.litmus.WorkIdRef;
 

@@ -1,22 +1,50 @@
 package remo.models.cat;
 
-import remo.litmus.Flag;
-import remo.litmus.FlagValues;
-import remo.litmus.Position;
+import remo.core.Flag;
+import remo.core.FlagValues;
+import remo.core.Position;
 
 /**
  * A variant condition of {@code if c then e1 else e2} (models.md §7.3): {@code "NAME"} (an on/off
- * flag is ON), {@code "NAME=VALUE"}, {@code not c}, {@code c1 && c2}, {@code c1 || c2}.
+ * flag is ON), {@code "NAME=VALUE"}, {@code not c}, {@code c1 && c2}, {@code c1 || c2}, and
+ * herd7's own variants ({@code "mixed"}, {@code "cos-opt"}, …), which remo never sets.
  */
-public sealed interface CatCondition permits CatCondition.FlagTest, CatCondition.Not, CatCondition.And, CatCondition.Or {
+public sealed interface CatCondition permits CatCondition.FlagTest, CatCondition.HerdVariant, CatCondition.Not,
+        CatCondition.And, CatCondition.Or {
 
     /** Evaluates the condition under the given flag values. */
     boolean eval(FlagValues flags);
 
     /** {@code "NAME"} or {@code "NAME=VALUE"}, already checked against models.md §8. */
     record FlagTest(Flag flag, String value, Position pos) implements CatCondition {
-        @Override public boolean eval(FlagValues flags) { return flags.is(flag, value); }
+        @Override public boolean eval(FlagValues flags) { return value.equals(flags.get(flag)); }
         @Override public String toString() { return "\"" + flag.name() + "=" + value + "\""; }
+    }
+
+    /**
+     * A variant of herd7 ({@code herd/variant.ml}) that is not a remo flag: always false, as in a
+     * herd7 run without {@code -variant}.
+     */
+    record HerdVariant(String name, Position pos) implements CatCondition {
+        @Override public boolean eval(FlagValues flags) { return false; }
+        @Override public String toString() { return "\"" + name + "\""; }
+    }
+
+    /** Whether the condition's value does not depend on remo's flags (it names only herd7 variants). */
+    default boolean isConstant() {
+        if (this instanceof FlagTest) {
+            return false;
+        }
+        if (this instanceof Not n) {
+            return n.operand().isConstant();
+        }
+        if (this instanceof And a) {
+            return a.left().isConstant() && a.right().isConstant();
+        }
+        if (this instanceof Or o) {
+            return o.left().isConstant() && o.right().isConstant();
+        }
+        return true;
     }
 
     /** {@code not c}. */

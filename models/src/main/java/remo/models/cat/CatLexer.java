@@ -3,18 +3,19 @@ package remo.models.cat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import remo.litmus.Diagnostic;
-import remo.litmus.Position;
+import remo.core.Diagnostic;
+import remo.core.Position;
 
 /**
- * Lexer for the cat subset (models.md §7.1): identifiers with {@code . -} inside, strings,
- * keywords, the symbols {@code | & \ ; * + ? ^-1 [ ] ( ) { } ~ = , || &&} and the token
- * {@code 0}; comments {@code (* *)} (nested), {@code //} and {@code #}.
+ * Lexer for herd7's cat language (models.md §7.1, extended to herd7's lexical rules):
+ * identifiers with {@code . -} inside and an optional final {@code '}, tags {@code 'name},
+ * strings, keywords, the symbols {@code | & \ ; * + ++ ? ^-1 [ ] ( ) { } ~ = , || && ->} and
+ * the token {@code 0}; comments {@code (* *)} (nested), {@code //} and {@code #}.
  */
 final class CatLexer {
 
     /** Token kinds. */
-    enum Kind { IDENT, KEYWORD, STRING, SYMBOL, ZERO, EOF }
+    enum Kind { IDENT, KEYWORD, STRING, SYMBOL, ZERO, TAG, EOF }
 
     /** A token with its text and position. */
     record Token(Kind kind, String text, Position pos) {
@@ -27,8 +28,11 @@ final class CatLexer {
         }
     }
 
+    /** The keywords of herd7's cat lexer. */
     static final Set<String> KEYWORDS = Set.of("let", "rec", "and", "include", "acyclic", "irreflexive", "empty",
-            "flag", "as", "show", "unshow", "if", "then", "else", "not");
+            "flag", "as", "show", "unshow", "if", "then", "else", "not", "when", "subset", "fun", "in",
+            "undefined_unless", "assert", "variant", "begin", "end", "procedure", "call", "enum", "debug", "match",
+            "with", "forall", "from", "do", "try", "catdep", "instructions", "default");
 
     private final String file;
     private final String text;
@@ -81,10 +85,25 @@ final class CatLexer {
                     advance();
                 } else if (at("(*")) {
                     Position start = new Position(line, col);
+                    int si = i;
+                    int sline = line;
+                    int scol = col;
                     int depth = 0;
                     do {
                         if (i >= n) {
-                            throw error(start, "unterminated comment");
+                            // herd7 nests comments, Dartagnan does not: a "(*" inside a comment that
+                            // never closes at depth 0 is read the Dartagnan way, up to the first "*)"
+                            int close = text.indexOf("*)", si + 2);
+                            if (close < 0) {
+                                throw error(start, "unterminated comment");
+                            }
+                            i = si;
+                            line = sline;
+                            col = scol;
+                            while (i < close + 2) {
+                                advance();
+                            }
+                            break;
                         }
                         if (at("(*")) {
                             depth++;
@@ -98,6 +117,19 @@ final class CatLexer {
                             advance();
                         }
                     } while (depth > 0);
+                } else if (at("/*")) {
+                    // Dartagnan's C-style comments
+                    Position start = new Position(line, col);
+                    advance();
+                    advance();
+                    while (!at("*/")) {
+                        if (i >= n) {
+                            throw error(start, "unterminated comment");
+                        }
+                        advance();
+                    }
+                    advance();
+                    advance();
                 } else if (at("//") || c == '#') {
                     while (i < n && text.charAt(i) != '\n') {
                         advance();
@@ -122,8 +154,18 @@ final class CatLexer {
                         break;
                     }
                 }
+                if (i < n && text.charAt(i) == '\'') {
+                    advance();
+                }
                 String word = text.substring(start, i);
                 out.add(new Token(KEYWORDS.contains(word) ? Kind.KEYWORD : Kind.IDENT, word, pos));
+            } else if (c == '\'' && i + 1 < n && (Character.isLetter(text.charAt(i + 1)) || text.charAt(i + 1) == '_')) {
+                advance();
+                int start = i;
+                while (i < n && (Character.isLetterOrDigit(text.charAt(i)) || "_.-".indexOf(text.charAt(i)) >= 0)) {
+                    advance();
+                }
+                out.add(new Token(Kind.TAG, text.substring(start, i), pos));
             } else if (c == '"') {
                 advance();
                 int start = i;
@@ -146,12 +188,23 @@ final class CatLexer {
                     throw error(pos, "unexpected number '" + num + "'; only 0 (the empty relation) is a cat token");
                 }
                 out.add(new Token(Kind.ZERO, "0", pos));
-            } else if (at("^-1")) {
-                advance();
+            } else if (at("^-1") || at("-1")) {
+                // herd7 lexes '^' and '-1' apart: r^-1, r ^ -1 and r -1 are the converse
+                if (c == '^') {
+                    advance();
+                }
                 advance();
                 advance();
                 out.add(new Token(Kind.SYMBOL, "^-1", pos));
-            } else if (at("||") || at("&&")) {
+            } else if (c == '^' && text.substring(i + 1).stripLeading().startsWith("-1")) {
+                advance();
+                while (text.charAt(i) != '-') {
+                    advance();
+                }
+                advance();
+                advance();
+                out.add(new Token(Kind.SYMBOL, "^-1", pos));
+            } else if (at("||") || at("&&") || at("++") || at("->")) {
                 String s = text.substring(i, i + 2);
                 advance();
                 advance();
@@ -160,7 +213,7 @@ final class CatLexer {
                 advance();
                 out.add(new Token(Kind.SYMBOL, String.valueOf(c), pos));
             } else {
-                throw error(pos, "unexpected character '" + remo.litmus.SourceText.show(text.codePointAt(i)) + "'");
+                throw error(pos, "unexpected character '" + remo.core.SourceText.show(text.codePointAt(i)) + "'");
             }
         }
     }

@@ -2,33 +2,34 @@ package remo.models.cat;
 
 import java.util.ArrayList;
 import java.util.List;
-import remo.litmus.Diagnostic;
-import remo.litmus.Flag;
-import remo.litmus.Position;
+import remo.core.Diagnostic;
+import remo.core.Flag;
+import remo.core.Position;
 import remo.models.cat.CatExpr.BinaryOp;
 import remo.models.cat.CatExpr.UnaryOp;
 import remo.models.cat.CatLexer.Kind;
 import remo.models.cat.CatLexer.Token;
 
 /**
- * Recursive-descent parser for the cat subset (models.md §7.2–§7.3), with herd7's precedence:
- * {@code |} loosest, then {@code ;}, {@code \}, {@code &}, infix {@code *}, prefix {@code ~},
- * postfix {@code + * ? ^-1}, atoms.
- *
- * <p>Variant conditions are checked against the flags of models.md §8 here (E-CAT-FLAG).
+ * Recursive-descent parser for herd7's cat language (models.md §7.2–§7.3, herdtools7's
+ * {@code lib/modelParser.mly} as the reference): the optional identity (a name, a name and a title,
+ * or a title string; then {@code catdep}), and the statements. Expressions are parsed by
+ * {@link CatExpressionParser}; variant conditions are checked against the flags of models.md §8
+ * and herd7's variants here (E-CAT-FLAG).
  */
 public final class CatParser {
-    private final String file;
-    private final List<Token> tokens;
-    private int p;
+    private final CatTokens in;
+    private final CatExpressionParser expressions;
+    private final CatVariantParser variants;
 
     private CatParser(String file, List<Token> tokens) {
-        this.file = file;
-        this.tokens = tokens;
+        this.in = new CatTokens(file, tokens);
+        this.variants = new CatVariantParser(in);
+        this.expressions = new CatExpressionParser(in, variants);
     }
 
     /**
-     * Parses one cat file.
+     * Parses one cat or bell file.
      *
      * @param file the name used in diagnostics
      * @param text the file's content
@@ -46,140 +47,218 @@ public final class CatParser {
         }
     }
 
-    private Token peek() {
-        return tokens.get(p);
-    }
-
-    private Token peek(int k) {
-        return tokens.get(Math.min(p + k, tokens.size() - 1));
-    }
-
-    private Token next() {
-        Token t = tokens.get(p);
-        if (t.kind() != Kind.EOF) {
-            p++;
-        }
-        return t;
-    }
-
-    private CatException syntax(Token at, String expected) {
-        return new CatException(Diagnostic.error("E-CAT-SYNTAX", file, at.pos(),
-                "syntax error: expected " + expected + ", found " + at.describe()));
-    }
-
-    private Token expect(String symbol, String what) throws CatException {
-        Token t = peek();
-        if (!t.is(symbol)) {
-            throw syntax(t, what);
-        }
-        return next();
-    }
-
-    private Token expectIdent(String what) throws CatException {
-        Token t = peek();
-        if (t.kind() != Kind.IDENT) {
-            throw syntax(t, what);
-        }
-        return next();
-    }
-
     private CatFile file() throws CatException {
         String title = null;
-        if (peek().kind() == Kind.STRING) {
-            title = next().text();
-        } else if (peek().kind() == Kind.IDENT && peek(1).kind() == Kind.STRING) {
-            // herd7 files may start with a bare model name before the title string
-            next();
-            title = next().text();
+        if (in.peek().kind() == Kind.STRING) {
+            title = in.next().text();
+        } else if (in.peek().kind() == Kind.IDENT) {
+            // herd7's identity: NAME, NAME NAME or NAME "TITLE" before the first statement
+            Token name = in.next();
+            title = name.text();
+            if (in.peek().kind() == Kind.STRING || in.peek().kind() == Kind.IDENT) {
+                title = in.next().text();
+            }
         }
+        in.accept("catdep");
         List<CatStatement> statements = new ArrayList<>();
-        while (peek().kind() != Kind.EOF) {
-            statements.add(statement());
+        while (in.peek().kind() != Kind.EOF) {
+            statements.add(statement(true));
         }
-        return new CatFile(file, title, statements);
+        return new CatFile(in.file(), title, statements);
     }
 
-    private CatStatement statement() throws CatException {
-        Token t = peek();
-        if (t.is("let")) {
-            next();
-            boolean rec = false;
-            if (peek().is("rec")) {
-                next();
-                rec = true;
-            }
-            List<CatStatement.Binding> bindings = new ArrayList<>();
-            bindings.add(binding());
-            while (peek().is("and")) {
-                next();
-                bindings.add(binding());
-            }
-            return new CatStatement.Let(rec, bindings, t.pos(), file);
+    /** Statements up to (not including) {@code end}, {@code else} or {@code ||}. */
+    private List<CatStatement> block() throws CatException {
+        List<CatStatement> out = new ArrayList<>();
+        while (!in.at("end") && !in.at("else") && !in.at("||") && in.peek().kind() != Kind.EOF) {
+            out.add(statement(false));
         }
-        if (t.is("include")) {
-            next();
-            Token s = peek();
-            if (s.kind() != Kind.STRING) {
-                throw syntax(s, "a file name in double quotes");
-            }
-            next();
-            return new CatStatement.Include(s.text(), t.pos(), file);
-        }
-        if (t.is("flag")) {
-            next();
-            CatStatement.Check c = check(t.pos(), true);
-            if (c.name() == null) {
-                throw syntax(peek(), "'as' and a name after a flag check");
-            }
-            return c;
-        }
-        if (t.is("~") || t.is("acyclic") || t.is("irreflexive") || t.is("empty")) {
-            return check(t.pos(), false);
-        }
-        if (t.is("show") || t.is("unshow")) {
-            next();
-            List<CatExpr> exprs = new ArrayList<>();
-            List<String> names = new ArrayList<>();
-            do {
-                CatExpr e = expression();
-                String name = null;
-                if (peek().is("as")) {
-                    next();
-                    name = expectIdent("a name after 'as'").text();
+        return out;
+    }
+
+    private CatStatement statement(boolean topLevel) throws CatException {
+        Token t = in.peek();
+        String file = in.file();
+        switch (t.kind() == Kind.KEYWORD || t.kind() == Kind.SYMBOL ? t.text() : "") {
+            case "let": {
+                in.next();
+                boolean rec = in.accept("rec");
+                List<CatStatement.Binding> bindings = expressions.bindings();
+                CatStatement.Check when = null;
+                if (rec && in.accept("when")) {
+                    when = check(in.peek().pos(), CatStatement.TestType.CHECK);
                 }
-                exprs.add(e);
-                names.add(name == null ? e.toString() : name);
-                if (!peek().is(",")) {
-                    break;
+                in.accept("in");
+                return new CatStatement.Let(rec, bindings, when, t.pos(), file);
+            }
+            case "include": {
+                in.next();
+                Token s = in.peek();
+                if (s.kind() != Kind.STRING) {
+                    throw in.syntax(s, "a file name in double quotes");
                 }
-                next();
-            } while (true);
-            return new CatStatement.Show(t.is("show"), exprs, names, t.pos(), file);
+                in.next();
+                return new CatStatement.Include(s.text(), t.pos(), file);
+            }
+            case "flag":
+                in.next();
+                return check(t.pos(), CatStatement.TestType.FLAG);
+            case "undefined_unless":
+                in.next();
+                return check(t.pos(), CatStatement.TestType.UNDEFINED_UNLESS);
+            case "assert":
+                in.next();
+                return check(t.pos(), CatStatement.TestType.ASSERT);
+            case "~": case "acyclic": case "irreflexive": case "empty":
+                return check(t.pos(), CatStatement.TestType.CHECK);
+            case "show": case "unshow":
+                return show();
+            case "procedure":
+                return procedure();
+            case "call": {
+                in.next();
+                Token name = in.expectIdent("the name of a procedure");
+                CatExpr arg = argument();
+                String as = in.accept("as") ? in.expectIdent("a name after 'as'").text() : null;
+                return new CatStatement.Call(name.text(), arg, as, t.pos(), file);
+            }
+            case "enum": {
+                in.next();
+                Token name = in.expectIdent("the name of the enumeration");
+                in.expect("=", "'='");
+                in.accept("||");
+                List<String> tags = new ArrayList<>();
+                do {
+                    Token tag = in.peek();
+                    if (tag.kind() != Kind.TAG) {
+                        throw in.syntax(tag, "a tag such as 'a");
+                    }
+                    tags.add(in.next().text());
+                } while (in.accept("||"));
+                return new CatStatement.Enum(name.text(), tags, t.pos(), file);
+            }
+            case "forall": {
+                in.next();
+                Token x = in.expectIdent("a variable");
+                in.expect("in", "'in'");
+                CatExpr set = expressions.expression();
+                in.expect("do", "'do'");
+                List<CatStatement> body = block();
+                in.expect("end", "'end' closing 'forall'");
+                return new CatStatement.Forall(x.text(), set, body, t.pos(), file);
+            }
+            case "with": {
+                in.next();
+                Token x = in.expectIdent("a variable");
+                in.expect("from", "'from'");
+                return new CatStatement.WithFrom(x.text(), expressions.expression(), t.pos(), file);
+            }
+            case "if": {
+                in.next();
+                CatCondition c = variants.variant();
+                List<CatStatement> then = block();
+                List<CatStatement> otherwise = in.accept("else") ? block() : List.of();
+                in.expect("end", "'end' closing 'if'");
+                return new CatStatement.IfVariant(c, then, otherwise, t.pos(), file);
+            }
+            case "match":
+                return matchStatement();
+            case "debug":
+                in.next();
+                return new CatStatement.Debug(expressions.expression(), t.pos(), file);
+            case "instructions": case "default": {
+                in.next();
+                Token name = in.expectIdent("an event name");
+                in.expect("[", "'['");
+                List<CatExpr> args = new ArrayList<>();
+                if (!in.at("]")) {
+                    args.add(expressions.single());
+                    while (in.accept(",")) {
+                        args.add(expressions.single());
+                    }
+                }
+                in.expect("]", "']'");
+                return new CatStatement.Events(t.text().equals("default"), name.text(), args, t.pos(), file);
+            }
+            default:
+                throw in.syntax(t, "a statement (let, include, acyclic, irreflexive, empty, flag, show, procedure, call"
+                        + (topLevel ? ", enum" : "") + ", ...)");
         }
-        throw syntax(t, "a statement (let, include, acyclic, irreflexive, empty, flag, show)");
     }
 
-    private CatStatement.Binding binding() throws CatException {
-        Token name = peek();
-        if (name.kind() != Kind.IDENT) {
-            throw syntax(name, "a name to bind");
+    /** The argument of {@code call}: an atom, usually {@code (a, b)}. */
+    private CatExpr argument() throws CatException {
+        Token t = in.peek();
+        if (t.is("(")) {
+            in.next();
+            if (in.accept(")")) {
+                return new CatExpr.Tuple(List.of(), t.pos());
+            }
+            CatExpr e = expressions.expression();
+            in.expect(")", "')'");
+            return e;
         }
-        next();
-        if (peek().is("(")) {
-            throw new CatException(Diagnostic.error("E-CAT-SYNTAX", file, peek().pos(),
-                    "syntax error: expected '=', found '('; functions are not part of remo's cat subset"));
-        }
-        expect("=", "'='");
-        return new CatStatement.Binding(name.text(), expression(), name.pos());
+        return expressions.single();
     }
 
-    private CatStatement.Check check(Position start, boolean flag) throws CatException {
-        boolean negated = false;
-        if (peek().is("~")) {
-            next();
-            negated = true;
+    private CatStatement procedure() throws CatException {
+        Token t = in.next();
+        boolean rec = in.accept("rec");
+        Token name = in.expectIdent("the name of the procedure");
+        CatPattern p = expressions.parameter();
+        in.expect("=", "'='");
+        List<CatStatement> body = block();
+        in.expect("end", "'end' closing the procedure");
+        return new CatStatement.Procedure(name.text(), p, body, rec, t.pos(), in.file());
+    }
+
+    private CatStatement matchStatement() throws CatException {
+        Token t = in.next();
+        CatExpr subject = expressions.expression();
+        in.expect("with", "'with'");
+        in.accept("||");
+        List<CatStatement.TagClause> clauses = new ArrayList<>();
+        List<CatStatement> otherwise = null;
+        while (true) {
+            Token c = in.peek();
+            if (c.kind() == Kind.TAG) {
+                in.next();
+                in.expect("->", "'->'");
+                clauses.add(new CatStatement.TagClause(c.text(), block()));
+            } else if (c.kind() == Kind.IDENT && c.text().equals("_")) {
+                in.next();
+                in.expect("->", "'->'");
+                otherwise = block();
+            } else {
+                throw in.syntax(c, "a tag clause ('tag -> statements) or '_ -> statements'");
+            }
+            if (otherwise != null || !in.accept("||")) {
+                break;
+            }
         }
-        Token k = peek();
+        in.expect("end", "'end' closing 'match'");
+        return new CatStatement.MatchTag(subject, clauses, otherwise, t.pos(), in.file());
+    }
+
+    private CatStatement show() throws CatException {
+        Token t = in.next();
+        List<CatExpr> exprs = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        do {
+            CatExpr e = expressions.single();
+            String name = null;
+            if (in.accept("as")) {
+                name = in.expectIdent("a name after 'as'").text();
+            }
+            exprs.add(e);
+            names.add(name == null ? e.toString() : name);
+        } while (in.accept(","));
+        return new CatStatement.Show(t.is("show"), exprs, names, t.pos(), in.file());
+    }
+
+    private CatStatement.Check check(Position start, CatStatement.TestType type) throws CatException {
+        boolean negated = in.accept("~");
+        Token k = in.peek();
         CatStatement.CheckKind kind;
         if (k.is("acyclic")) {
             kind = CatStatement.CheckKind.ACYCLIC;
@@ -188,214 +267,14 @@ public final class CatParser {
         } else if (k.is("empty")) {
             kind = CatStatement.CheckKind.EMPTY;
         } else {
-            throw syntax(k, "acyclic, irreflexive or empty");
+            throw in.syntax(k, "acyclic, irreflexive or empty");
         }
-        next();
-        CatExpr e = expression();
-        String name = null;
-        if (peek().is("as")) {
-            next();
-            name = expectIdent("a name after 'as'").text();
+        in.next();
+        CatExpr e = expressions.expression();
+        String name = in.accept("as") ? in.expectIdent("a name after 'as'").text() : null;
+        if (type == CatStatement.TestType.FLAG && name == null) {
+            throw in.syntax(in.peek(), "'as' and a name after a flag check");
         }
-        return new CatStatement.Check(kind, negated, e, name, flag, start, file);
-    }
-
-    /** Tokens that can start an expression (models.md §7.3). */
-    private static boolean startsExpression(Token t) {
-        return t.kind() == Kind.IDENT || t.kind() == Kind.ZERO || t.is("(") || t.is("[") || t.is("~") || t.is("{")
-                || t.is("if");
-    }
-
-    CatExpr expression() throws CatException {
-        return union();
-    }
-
-    private CatExpr union() throws CatException {
-        CatExpr left = sequence();
-        while (peek().is("|")) {
-            Token op = next();
-            left = new CatExpr.Binary(BinaryOp.UNION, left, sequence(), op.pos());
-        }
-        return left;
-    }
-
-    private CatExpr sequence() throws CatException {
-        CatExpr left = difference();
-        while (peek().is(";")) {
-            Token op = next();
-            left = new CatExpr.Binary(BinaryOp.SEQUENCE, left, difference(), op.pos());
-        }
-        return left;
-    }
-
-    private CatExpr difference() throws CatException {
-        CatExpr left = intersection();
-        while (peek().is("\\")) {
-            Token op = next();
-            left = new CatExpr.Binary(BinaryOp.DIFFERENCE, left, intersection(), op.pos());
-        }
-        return left;
-    }
-
-    private CatExpr intersection() throws CatException {
-        CatExpr left = product();
-        while (peek().is("&")) {
-            Token op = next();
-            left = new CatExpr.Binary(BinaryOp.INTERSECTION, left, product(), op.pos());
-        }
-        return left;
-    }
-
-    private CatExpr product() throws CatException {
-        CatExpr left = prefix();
-        if (peek().is("*") && startsExpression(peek(1))) {
-            Token op = next();
-            CatExpr right = prefix();
-            left = new CatExpr.Binary(BinaryOp.PRODUCT, left, right, op.pos());
-            if (peek().is("*") && startsExpression(peek(1))) {
-                throw syntax(peek(), "parentheses: the cartesian product '*' is not associative");
-            }
-        }
-        return left;
-    }
-
-    private CatExpr prefix() throws CatException {
-        if (peek().is("~")) {
-            Token op = next();
-            return new CatExpr.Unary(UnaryOp.COMPLEMENT, prefix(), op.pos());
-        }
-        return postfix();
-    }
-
-    private CatExpr postfix() throws CatException {
-        CatExpr e = atom();
-        while (true) {
-            Token t = peek();
-            if (t.is("+")) {
-                next();
-                e = new CatExpr.Unary(UnaryOp.PLUS, e, e.pos());
-            } else if (t.is("*") && !startsExpression(peek(1))) {
-                next();
-                e = new CatExpr.Unary(UnaryOp.STAR, e, e.pos());
-            } else if (t.is("?")) {
-                next();
-                e = new CatExpr.Unary(UnaryOp.OPTION, e, e.pos());
-            } else if (t.is("^-1")) {
-                next();
-                e = new CatExpr.Unary(UnaryOp.INVERSE, e, e.pos());
-            } else {
-                return e;
-            }
-        }
-    }
-
-    private CatExpr atom() throws CatException {
-        Token t = peek();
-        if (t.kind() == Kind.ZERO) {
-            next();
-            return new CatExpr.Empty(t.pos());
-        }
-        if (t.is("{")) {
-            next();
-            expect("}", "'}' (only the empty set {} is supported)");
-            return new CatExpr.Empty(t.pos());
-        }
-        if (t.is("(")) {
-            next();
-            CatExpr e = expression();
-            expect(")", "')'");
-            return e;
-        }
-        if (t.is("[")) {
-            next();
-            CatExpr e = expression();
-            expect("]", "']'");
-            return new CatExpr.Unary(UnaryOp.IDENTITY_OF, e, t.pos());
-        }
-        if (t.is("if")) {
-            next();
-            CatCondition c = condition();
-            expect("then", "'then'");
-            CatExpr then = expression();
-            expect("else", "'else'");
-            CatExpr otherwise = expression();
-            return new CatExpr.If(c, then, otherwise, t.pos());
-        }
-        if (t.kind() == Kind.IDENT) {
-            next();
-            if (peek().is("(")) {
-                if (t.text().equals("domain") || t.text().equals("range")) {
-                    next();
-                    CatExpr e = expression();
-                    expect(")", "')'");
-                    return new CatExpr.Unary(t.text().equals("domain") ? UnaryOp.DOMAIN : UnaryOp.RANGE, e, t.pos());
-                }
-                throw new CatException(Diagnostic.error("E-CAT-SYNTAX", file, peek().pos(),
-                        "syntax error: function call '" + t.text() + "(...)' is not part of remo's cat subset "
-                                + "(only domain(e) and range(e))"));
-            }
-            return new CatExpr.Name(t.text(), t.pos());
-        }
-        throw syntax(t, "an expression");
-    }
-
-    private CatCondition condition() throws CatException {
-        CatCondition left = conditionAnd();
-        while (peek().is("||")) {
-            next();
-            left = new CatCondition.Or(left, conditionAnd());
-        }
-        return left;
-    }
-
-    private CatCondition conditionAnd() throws CatException {
-        CatCondition left = conditionAtom();
-        while (peek().is("&&")) {
-            next();
-            left = new CatCondition.And(left, conditionAtom());
-        }
-        return left;
-    }
-
-    private CatCondition conditionAtom() throws CatException {
-        Token t = peek();
-        if (t.is("not")) {
-            next();
-            return new CatCondition.Not(conditionAtom());
-        }
-        if (t.is("(")) {
-            next();
-            CatCondition c = condition();
-            expect(")", "')'");
-            return c;
-        }
-        if (t.kind() == Kind.STRING) {
-            next();
-            return flagTest(t);
-        }
-        throw syntax(t, "a variant condition such as \"GG_LOCAL_ORDER\" or \"RFENCE_SCOPE=ALL\"");
-    }
-
-    private CatCondition flagTest(Token t) throws CatException {
-        String text = t.text();
-        int eq = text.indexOf('=');
-        String name = eq < 0 ? text : text.substring(0, eq);
-        Flag flag = Flag.byName(name).orElse(null);
-        if (flag == null) {
-            throw new CatException(Diagnostic.error("E-CAT-FLAG", file, t.pos(), "unknown flag '" + name + "'"));
-        }
-        if (eq < 0) {
-            if (!flag.isOnOff()) {
-                throw new CatException(Diagnostic.error("E-CAT-FLAG", file, t.pos(), "flag " + name
-                        + " is not an on/off flag; write \"" + name + "=VALUE\" with one of "
-                        + String.join(", ", flag.allowedValues())));
-            }
-            return new CatCondition.FlagTest(flag, "ON", t.pos());
-        }
-        String value = text.substring(eq + 1);
-        if (!flag.allowedValues().contains(value)) {
-            throw new CatException(Diagnostic.error("E-CAT-FLAG", file, t.pos(), flag.unknownValueMessage(value)));
-        }
-        return new CatCondition.FlagTest(flag, value, t.pos());
+        return new CatStatement.Check(kind, negated, e, name, type, start, in.file());
     }
 }

@@ -1,0 +1,79 @@
+package remo.checker;
+
+/**
+ * The limits of one enumeration ({@link CheckOptions}): counts the candidates explored (complete
+ * or abandoned), stops at {@code --max-executions} or the deadline with the reason every output
+ * shows, and reports progress. Stopping unwinds the enumeration with {@link Stop}.
+ */
+final class Budget {
+    private final CheckOptions options;
+    private final long start;
+    final long deadline;
+    private long explored;
+    private long consistent;
+    private String partialReason;
+
+    /** Signals that the enumeration stops (a limit, or a visitor that has seen enough). */
+    static final class Stop extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Stop() {
+            super(null, null, false, false);
+        }
+    }
+
+    /**
+     * @param options the limits and the progress listener
+     * @param start   when the run started, {@link System#nanoTime()}
+     */
+    Budget(CheckOptions options, long start) {
+        this.options = options;
+        this.start = start;
+        this.deadline = options.deadline(start);
+    }
+
+    /** Stops the run if the time limit has passed (checked before every model evaluation). */
+    void checkTime() {
+        if (deadline != Long.MAX_VALUE) {
+            long now = System.nanoTime();
+            if (now > deadline) {
+                partialReason = options.timeLimitReached(now - start);
+                throw new Stop();
+            }
+        }
+    }
+
+    /** One more candidate explored (complete, or abandoned with all its completions). */
+    void count() {
+        explored++;
+        if (options.maxExecutions() > 0 && explored >= options.maxExecutions()) {
+            partialReason = "execution limit reached: explored " + explored + (explored == 1 ? " candidate" : " candidates")
+                    + " (--max-executions " + options.maxExecutions() + ")";
+            throw new Stop();
+        }
+        checkTime();
+        if ((explored & 127) == 0 && options.progress() != null) {
+            options.progress().progress(explored, consistent);
+        }
+    }
+
+    /** One more consistent candidate (for progress). */
+    void consistentFound() {
+        consistent++;
+    }
+
+    /** The model's evaluation ran past the deadline. */
+    void timedOut() {
+        partialReason = options.timeLimitReached(System.nanoTime() - start);
+    }
+
+    /** Candidates explored so far. */
+    long explored() {
+        return explored;
+    }
+
+    /** Why the run stopped early, or {@code null} if no limit stopped it. */
+    String partialReason() {
+        return partialReason;
+    }
+}

@@ -1,0 +1,174 @@
+package remo.checker;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import remo.core.rdma.EventLabel;
+import remo.core.rdma.RaoClass;
+import remo.litmus.Program;
+import remo.litmus.StateItem;
+import remo.models.algebra.Relation;
+
+/**
+ * The candidate executions of a program, described statically (models.md §4.1): its reads and the
+ * writes each may read from, every {@code co} pair a candidate may contain and the ones all contain,
+ * the rao classes and every {@code rao} pair, and where the items of a final state come from. The
+ * choosers of the axiomatic engine walk this space; computed once per program and flags.
+ */
+final class CandidateSpace {
+    final EventStructure structure;
+    final Program program;
+    /** Number of events. */
+    final int n;
+    /** The read events, in event order (the order rf is chosen in). */
+    final int[] reads;
+    /** For each read (by index in {@link #reads}), the writes to its location of other instructions. */
+    final int[][] sources;
+    /** sourcesBelow[i]: number of rf choices for reads i.. (product of source counts). */
+    final double[] sourcesBelow;
+    /** Every co pair a candidate may contain: writes to one location, never into an initial write. */
+    final Relation coPotential;
+    /** The co pairs every candidate contains: the initial write before each unconditional write. */
+    final Relation coInitial;
+    /** The NAR events of each rao class (models.md §4.1), classes in order of their first NAR. */
+    final int[][] raoClasses;
+    /** The key of each rao class in recorded graphs. */
+    final String[] raoKeys;
+    /** Every rao pair a candidate may contain. */
+    final Relation raoPotential;
+    final Relation empty;
+    /** The items of a full final state, in print order, and where each value comes from. */
+    final StateItem[] fullItems;
+    final int[] itemLocation;
+    final int[] itemThread;
+    final String[] itemRegister;
+    /** The printed items and their indices in {@link #fullItems} (-1: not in the full state, reads 0). */
+    final StateItem[] printedItems;
+    final int[] printedIndex;
+    /** Whether a poll of the program is statically blocked (models.md §3.1): every candidate blocks. */
+    final boolean staticallyBlocked;
+
+    CandidateSpace(EventStructure s) {
+        this.structure = s;
+        this.program = s.program();
+        this.n = s.size();
+        TreeMap<StateItem, int[]> itemSources = new TreeMap<>();
+        for (int l = 0; l < program.locations().size(); l++) {
+            itemSources.put(new StateItem.LocationItem(program.locations().get(l).name()), new int[] {l, -1});
+        }
+        for (Map.Entry<Integer, SortedSet<String>> e : program.finalRegisters().entrySet()) {
+            for (String r : e.getValue()) {
+                itemSources.put(new StateItem.RegisterItem(e.getKey(), r), new int[] {-1, e.getKey()});
+            }
+        }
+        fullItems = itemSources.keySet().toArray(new StateItem[0]);
+        itemLocation = new int[fullItems.length];
+        itemThread = new int[fullItems.length];
+        itemRegister = new String[fullItems.length];
+        for (int k = 0; k < fullItems.length; k++) {
+            int[] src = itemSources.get(fullItems[k]);
+            itemLocation[k] = src[0];
+            itemThread[k] = src[1];
+            itemRegister[k] = fullItems[k] instanceof StateItem.RegisterItem ri ? ri.register() : null;
+        }
+        printedItems = program.printedItems().toArray(new StateItem[0]);
+        printedIndex = new int[printedItems.length];
+        for (int k = 0; k < printedItems.length; k++) {
+            printedIndex[k] = Math.max(-1, Arrays.binarySearch(fullItems, printedItems[k]));
+        }
+        staticallyBlocked = !s.blockedPolls().isEmpty();
+        empty = Relation.empty(n);
+
+        List<Event> events = s.events();
+        List<Integer> readList = new ArrayList<>();
+        for (Event e : events) {
+            if (e.kind().isRead()) {
+                readList.add(e.id());
+            }
+        }
+        reads = toArray(readList);
+        sources = new int[reads.length][];
+        for (int i = 0; i < reads.length; i++) {
+            Event r = s.event(reads[i]);
+            List<Integer> writes = new ArrayList<>();
+            for (Event w : events) {
+                if (w.kind().isWrite() && w.location() == r.location()
+                        && !(w.thread() == r.thread() && w.instruction() == r.instruction())) {
+                    writes.add(w.id());
+                }
+            }
+            sources[i] = toArray(writes);
+        }
+        sourcesBelow = new double[reads.length + 1];
+        sourcesBelow[reads.length] = 1;
+        for (int i = reads.length - 1; i >= 0; i--) {
+            sourcesBelow[i] = sourcesBelow[i + 1] * Math.max(1, sources[i].length);
+        }
+
+        Relation.Builder co = Relation.builder(n);
+        Relation.Builder init = Relation.builder(n);
+        for (Event a : events) {
+            for (Event b : events) {
+                if (a.id() != b.id() && a.kind().isWrite() && b.kind().isWrite() && a.location() == b.location()
+                        && b.kind() != EventLabel.IW) {
+                    co.add(a.id(), b.id());
+                }
+            }
+            // the initial write of a location is co-before each of its writes that surely exists
+            if (a.kind().isWrite() && a.kind() != EventLabel.IW && !a.conditional()) {
+                init.add(a.location(), a.id());
+            }
+        }
+        coPotential = co.build();
+        coInitial = init.build();
+
+        Map<RaoClass, List<Integer>> classes = new LinkedHashMap<>();
+        for (Event e : events) {
+            if (e.kind() == EventLabel.NAR) {
+                classes.computeIfAbsent(s.raoClass(e), k -> new ArrayList<>()).add(e.id());
+            }
+        }
+        raoClasses = new int[classes.size()][];
+        raoKeys = new String[classes.size()];
+        int c = 0;
+        for (Map.Entry<RaoClass, List<Integer>> e : classes.entrySet()) {
+            raoClasses[c] = toArray(e.getValue());
+            raoKeys[c++] = e.getKey().key();
+        }
+        Relation.Builder rao = Relation.builder(n);
+        for (int[] cls : raoClasses) {
+            for (int a : cls) {
+                for (int b : cls) {
+                    if (a != b) {
+                        rao.add(a, b);
+                    }
+                }
+            }
+        }
+        raoPotential = rao.build();
+    }
+
+    private static int[] toArray(List<Integer> list) {
+        int[] out = new int[list.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = list.get(i);
+        }
+        return out;
+    }
+
+    /**
+     * {@code from · (from + 1) · … · size}: the number of ways to insert the elements {@code from}
+     * to {@code size} of an order one after the other (1 if {@code from > size}).
+     */
+    static double orders(int from, int size) {
+        double remaining = 1;
+        for (int j = from; j <= size; j++) {
+            remaining *= j;
+        }
+        return remaining;
+    }
+}

@@ -1,0 +1,90 @@
+package remo.cli;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The module graph of docs/architecture.md, checked on the compiled main classes of every module
+ * (this test lives in cli, the one module that sees them all): core ← litmus ← models ← checker ←
+ * conformance, core ← nic ← conformance, cli on top; nic never reaches the checker, nothing reaches
+ * the cli, the cli uses the models' API but not the cat language's implementation, and nothing
+ * outside the NIC uses its engines.
+ */
+class ArchitectureTest {
+    private static JavaClasses classes;
+
+    /** The modules whose main classes are checked (every module of the root pom). */
+    private static final List<String> MODULES = List.of("core", "litmus", "models", "checker", "nic", "conformance", "cli");
+
+    @BeforeAll
+    static void importClasses() {
+        // each module's compiled main classes, read from its build directory (scanning the whole
+        // class path would read every library jar too)
+        Path root = Path.of(System.getProperty("remo.root", ".."));
+        List<Path> dirs = MODULES.stream().map(m -> root.resolve(m).resolve("target").resolve("classes")).toList();
+        for (Path d : dirs) {
+            assertTrue(Files.isDirectory(d), "compiled classes of " + d);
+        }
+        classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPaths(dirs);
+        assertTrue(classes.contain("remo.core.rdma.SameQpOrder") && classes.contain("remo.cli.Main"));
+    }
+
+    /** The modules as layers (one package tree each) and who may use each. */
+    static ArchRule moduleGraph() {
+        return layeredArchitecture().consideringOnlyDependenciesInLayers()
+                .layer("core").definedBy("remo.core..")
+                .layer("litmus").definedBy("remo.litmus..")
+                .layer("models").definedBy("remo.models..")
+                .layer("checker").definedBy("remo.checker..")
+                .layer("nic").definedBy("remo.nic..")
+                .layer("conformance").definedBy("remo.conformance..")
+                .layer("cli").definedBy("remo.cli..")
+                .whereLayer("cli").mayNotBeAccessedByAnyLayer()
+                .whereLayer("conformance").mayOnlyBeAccessedByLayers("cli")
+                .whereLayer("checker").mayOnlyBeAccessedByLayers("conformance", "cli")
+                .whereLayer("nic").mayOnlyBeAccessedByLayers("conformance", "cli")
+                .whereLayer("models").mayOnlyBeAccessedByLayers("checker", "conformance", "cli")
+                .whereLayer("litmus").mayOnlyBeAccessedByLayers("models", "checker", "conformance", "cli")
+                .whereLayer("core").mayOnlyBeAccessedByLayers("litmus", "models", "checker", "nic", "conformance", "cli");
+    }
+
+    @Test
+    void modulesDependOneWay() {
+        moduleGraph().check(classes);
+    }
+
+    @Test
+    void theNicKnowsNoChecker() {
+        noClasses().that().resideInAPackage("remo.nic..").should().dependOnClassesThat()
+                .resideInAnyPackage("remo.checker..", "remo.models..", "remo.litmus..", "remo.conformance..")
+                .check(classes);
+    }
+
+    @Test
+    void theCliUsesTheModelsApiNotTheCatImplementation() {
+        noClasses().that().resideInAPackage("remo.cli..").should().dependOnClassesThat()
+                .resideInAPackage("remo.models.cat..")
+                .because("the cat lexer, parser and expression tree are internal to models; the cli loads models "
+                        + "through ModelLibrary and CatModel")
+                .check(classes);
+    }
+
+    @Test
+    void onlyTheNicUsesItsEngines() {
+        noClasses().that().resideOutsideOfPackage("remo.nic..").should().dependOnClassesThat()
+                .resideInAnyPackage("remo.nic.det..", "remo.nic.conc..", "remo.nic.fabric..", "remo.nic.trace..")
+                .because("the NIC's API is remo.nic (and remo.nic.error); its engines are behind SimCluster")
+                .check(classes);
+    }
+}

@@ -1,0 +1,48 @@
+package remo.conformance;
+
+import java.util.List;
+import java.util.Optional;
+import remo.checker.FinalState;
+import remo.core.graph.ExecutionGraph;
+import remo.nic.MetricsSnapshot;
+import remo.nic.RunResult;
+import remo.nic.Schedule;
+
+/**
+ * One run of a litmus program on the simulated fabric.
+ *
+ * @param seed             the seed (deterministic mode)
+ * @param status           how the run ended
+ * @param state            the full final state (every location, every assigned or initialised register);
+ *                         {@code null} unless {@link Status#COMPLETED}
+ * @param trace            the recorded graph, if tracing was on
+ * @param schedule         the executed actions (deterministic mode)
+ * @param callInstructions per thread, the instruction index of each endpoint call (maps trace events
+ *                         to the checker's event identities)
+ * @param problem          why the run is stuck or failed, else {@code null}
+ * @param result           the simulator's result of the run (metrics, registers), or {@code null}
+ */
+public record LitmusRun(long seed, Status status, FinalState state, Optional<ExecutionGraph> trace, Schedule schedule,
+                        List<List<Integer>> callInstructions, String problem, RunResult result) {
+
+    /** How a run ended. */
+    public enum Status {
+        /** Every thread finished and quiescence was reached: the run has a final state. */
+        COMPLETED,
+        /** An {@code assume} failed (nic.md §6.6): no final state, counted as discarded. */
+        DISCARDED,
+        /** No action could ever be enabled again (a blocked {@code await} or a statically blocked {@code poll}). */
+        STUCK,
+        /** A thread threw (a simulator bug for a valid program). */
+        FAILED
+    }
+
+    public LitmusRun {
+        callInstructions = callInstructions.stream().map(List::copyOf).toList();
+    }
+
+    /** The run's metrics, or {@code null} if the simulator returned no result. */
+    public MetricsSnapshot metrics() {
+        return result == null ? null : result.metrics();
+    }
+}

@@ -1,0 +1,93 @@
+package remo.core;
+
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Decodes input files as UTF-8 (language.md §2.1: "A file is UTF-8 text"), rejecting invalid
+ * bytes with their position instead of replacing them silently, and renders characters for
+ * messages (control characters escaped). A leading UTF-8 byte-order mark (as some Windows editors
+ * write) is skipped: it is not part of the text, and columns on line 1 are counted without it.
+ */
+public final class SourceText {
+
+    private SourceText() {
+    }
+
+    /** The UTF-8 encoding of U+FEFF, the byte-order mark some editors put at the start of a file. */
+    private static final byte[] BOM = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
+
+    /**
+     * Decodes UTF-8 bytes strictly, without a leading byte-order mark.
+     *
+     * @param bytes      the file's content
+     * @param sourceName the file name for the diagnostic
+     * @param code       the diagnostic code to use ({@code E-LEX} for litmus files, {@code E-CAT-SYNTAX} for cat files)
+     * @return the text, without a leading byte-order mark
+     * @throws DiagnosticException {@code code} at the line and column of the first invalid byte (callers
+     *                             rethrow it as their input's exception type)
+     */
+    public static String decode(byte[] bytes, String sourceName, String code) throws DiagnosticException {
+        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        int start = startsWithBom(bytes) ? BOM.length : 0;
+        ByteBuffer in = ByteBuffer.wrap(bytes, start, bytes.length - start);
+        CharBuffer out = CharBuffer.allocate(bytes.length + 1);
+        CoderResult r = decoder.decode(in, out, true);
+        if (r.isError()) {
+            int bad = in.position();
+            String prefix = new String(bytes, start, bad - start, StandardCharsets.UTF_8);
+            int line = 1;
+            int col = 1;
+            for (int i = 0; i < prefix.length(); ) {
+                int cp = prefix.codePointAt(i);
+                if (cp == '\n') {
+                    line++;
+                    col = 1;
+                } else {
+                    col++;
+                }
+                i += Character.charCount(cp);
+            }
+            throw new DiagnosticException(Diagnostic.error(code, sourceName, new Position(line, col),
+                    String.format("invalid UTF-8 byte 0x%02X; the file must be UTF-8 text", bytes[bad] & 0xff)));
+        }
+        decoder.flush(out);
+        out.flip();
+        return out.toString();
+    }
+
+    private static boolean startsWithBom(byte[] bytes) {
+        return bytes.length >= BOM.length && bytes[0] == BOM[0] && bytes[1] == BOM[1] && bytes[2] == BOM[2];
+    }
+
+    /** Whether decoding failed because the input is not UTF-8 (for messages about other files). */
+    public static boolean isEncodingProblem(Throwable e) {
+        return e instanceof CharacterCodingException || e.getCause() instanceof CharacterCodingException;
+    }
+
+    /** A string as messages show it: control characters escaped (so a message stays on one line). */
+    public static String printable(String s) {
+        StringBuilder sb = new StringBuilder();
+        s.codePoints().forEach(cp -> sb.append(show(cp)));
+        return sb.toString();
+    }
+
+    /**
+     * A character as messages show it: itself if printable, else an escape such as {@code \u0000}.
+     *
+     * @param codePoint the character
+     */
+    public static String show(int codePoint) {
+        if (Character.isISOControl(codePoint) || !Character.isDefined(codePoint) || Character.getType(codePoint) == Character.FORMAT) {
+            return String.format("\\u%04X", codePoint);
+        }
+        return new String(Character.toChars(codePoint));
+    }
+}

@@ -1,0 +1,27 @@
+package remo.nic.error;
+
+import remo.nic.RunResult;
+
+/**
+ * Deterministic mode: no action is enabled while some thread has not finished (nic.md §5.1). The
+ * message lists, per thread, the pending call and why it is blocked, plus every store buffer and QP.
+ * Concurrent mode: a call that can never return (a poll with nothing left to poll).
+ */
+public class SimulationDeadlockException extends SimulationException {
+    private static final long serialVersionUID = 1L;
+    private final transient RunResult partial;
+
+    /**
+     * @param message the diagnosis
+     * @param partial the run so far (trace and metrics up to the deadlock), or {@code null}
+     */
+    public SimulationDeadlockException(String message, RunResult partial) {
+        super(message);
+        this.partial = partial;
+    }
+
+    /** The run up to the deadlock, or {@code null}. */
+    public RunResult partial() {
+        return partial;
+    }
+}

@@ -1,0 +1,26 @@
+package remo.nic.error;
+
+import remo.nic.RunResult;
+
+/**
+ * Deterministic mode: the run took more than {@code stepLimit} scheduler steps (nic.md §5.1);
+ * typically a livelock or an unbounded spin. Carries the partial run (trace included).
+ */
+public class StepLimitExceededException extends SimulationException {
+    private static final long serialVersionUID = 1L;
+    private final transient RunResult partial;
+
+    /**
+     * @param limit   the step limit
+     * @param partial the run so far
+     */
+    public StepLimitExceededException(long limit, RunResult partial) {
+        super("step limit of " + limit + " scheduler steps exceeded (livelock or unbounded spin?)");
+        this.partial = partial;
+    }
+
+    /** The run up to the limit. */
+    public RunResult partial() {
+        return partial;
+    }
+}

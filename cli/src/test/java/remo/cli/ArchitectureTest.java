@@ -17,15 +17,16 @@ import org.junit.jupiter.api.Test;
 /**
  * The module graph of docs/architecture.md, checked on the compiled main classes of every module
  * (this test lives in cli, the one module that sees them all): core ← litmus ← models ← checker ←
- * conformance, core ← nic ← conformance, cli on top; nic never reaches the checker, nothing reaches
- * the cli, the cli uses the models' API but not the cat language's implementation, and nothing
- * outside the NIC uses its engines.
+ * conformance, checker ← symbolic, core ← nic ← conformance, cli on top; nic never reaches the
+ * checker, nothing reaches the cli, symbolic is used by the cli only and never reaches the NIC or
+ * the cat implementation, the cli uses the models' API but not the cat language's implementation,
+ * and nothing outside the NIC uses its engines.
  */
 class ArchitectureTest {
     private static JavaClasses classes;
 
     /** The modules whose main classes are checked (every module of the root pom). */
-    private static final List<String> MODULES = List.of("core", "litmus", "models", "checker", "nic", "conformance", "cli");
+    private static final List<String> MODULES = List.of("core", "litmus", "models", "checker", "nic", "symbolic", "conformance", "cli");
 
     @BeforeAll
     static void importClasses() {
@@ -48,15 +49,17 @@ class ArchitectureTest {
                 .layer("models").definedBy("remo.models..")
                 .layer("checker").definedBy("remo.checker..")
                 .layer("nic").definedBy("remo.nic..")
+                .layer("symbolic").definedBy("remo.symbolic..")
                 .layer("conformance").definedBy("remo.conformance..")
                 .layer("cli").definedBy("remo.cli..")
                 .whereLayer("cli").mayNotBeAccessedByAnyLayer()
                 .whereLayer("conformance").mayOnlyBeAccessedByLayers("cli")
-                .whereLayer("checker").mayOnlyBeAccessedByLayers("conformance", "cli")
+                .whereLayer("symbolic").mayOnlyBeAccessedByLayers("cli")
+                .whereLayer("checker").mayOnlyBeAccessedByLayers("symbolic", "conformance", "cli")
                 .whereLayer("nic").mayOnlyBeAccessedByLayers("conformance", "cli")
-                .whereLayer("models").mayOnlyBeAccessedByLayers("checker", "conformance", "cli")
-                .whereLayer("litmus").mayOnlyBeAccessedByLayers("models", "checker", "conformance", "cli")
-                .whereLayer("core").mayOnlyBeAccessedByLayers("litmus", "models", "checker", "nic", "conformance", "cli");
+                .whereLayer("models").mayOnlyBeAccessedByLayers("checker", "symbolic", "conformance", "cli")
+                .whereLayer("litmus").mayOnlyBeAccessedByLayers("models", "checker", "symbolic", "conformance", "cli")
+                .whereLayer("core").mayOnlyBeAccessedByLayers("litmus", "models", "checker", "nic", "symbolic", "conformance", "cli");
     }
 
     @Test
@@ -77,6 +80,15 @@ class ArchitectureTest {
                 .resideInAPackage("remo.models.cat..")
                 .because("the cat lexer, parser and expression tree are internal to models; the cli loads models "
                         + "through ModelLibrary and CatModel")
+                .check(classes);
+    }
+
+    @Test
+    void symbolicComparisonReadsModelsThroughTheirApi() {
+        noClasses().that().resideInAPackage("remo.symbolic..").should().dependOnClassesThat()
+                .resideInAnyPackage("remo.models.cat..", "remo.nic..", "remo.conformance..")
+                .because("the translator walks cat models through ModelExpression and its visitor; the comparison "
+                        + "confirms tests with the checker, never with the NIC")
                 .check(classes);
     }
 

@@ -3,8 +3,8 @@ package remo.models;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import remo.core.FlagValues;
 import remo.core.Position;
-import remo.models.cat.CatCondition;
 
 /**
  * A read-only view of one node of a loaded model's resolved expression graph (models.md §7.3),
@@ -49,7 +49,7 @@ public final class ModelExpression {
         DOMAIN,
         /** {@code range(e)}. */
         RANGE,
-        /** {@code if c then e1 else e2} with a flag condition ({@link #condition()}). */
+        /** {@code if c then e1 else e2} with a flag condition ({@link #conditionHolds}). */
         IF,
         /** A variable of a {@code let rec} group, bound to the group's least fixpoint. */
         RECURSIVE_VARIABLE,
@@ -135,12 +135,17 @@ public final class ModelExpression {
         return node.builtin;
     }
 
-    /** The flag condition of an {@link Kind#IF} node. @throws IllegalStateException for other kinds */
-    public CatCondition condition() {
+    /**
+     * Whether the flag condition of an {@link Kind#IF} node holds under {@code flags} (then the
+     * node is its {@link #left()} branch, else its {@link #right()} one).
+     *
+     * @throws IllegalStateException for other kinds
+     */
+    public boolean conditionHolds(FlagValues flags) {
         if (node.condition == null) {
             throw new IllegalStateException("not an if: " + this);
         }
-        return node.condition;
+        return node.condition.eval(flags);
     }
 
     /**

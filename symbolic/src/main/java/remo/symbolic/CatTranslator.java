@@ -99,8 +99,8 @@ final class CatTranslator implements ModelExpressionVisitor<Expression> {
             return holds ? Formula.TRUE : Formula.FALSE; // built from 0 only: empty, acyclic, irreflexive
         }
         Expression x = translate(e);
-        switch (c.kind()) {
-            case ACYCLIC:
+        switch (c.kindKeyword()) {
+            case "acyclic":
                 if (witnessFactory == null) {
                     Formula acyclic = x.closure().intersection(Expression.IDEN).no();
                     return holds ? acyclic : acyclic.not();
@@ -111,14 +111,14 @@ final class CatTranslator implements ModelExpressionVisitor<Expression> {
                 }
                 kodkod.ast.Relation cycle = witnessFactory.fresh("cycle-" + c.name(), 1);
                 return cycle.some().and(cycle.in(x.join(cycle)));
-            case IRREFLEXIVE: {
+            case "irreflexive": {
                 Formula irreflexive = x.intersection(Expression.IDEN).no();
                 return holds ? irreflexive : irreflexive.not();
             }
-            case EMPTY:
+            case "empty":
                 return holds ? x.no() : x.some();
             default:
-                throw new AssertionError(c.kind());
+                throw new AssertionError(c.kindKeyword());
         }
     }
 
@@ -236,7 +236,7 @@ final class CatTranslator implements ModelExpressionVisitor<Expression> {
 
     @Override
     public Expression visitIf(ModelExpression e) {
-        ModelExpression branch = e.condition().eval(flags) ? e.left() : e.right();
+        ModelExpression branch = e.conditionHolds(flags) ? e.left() : e.right();
         return operand(branch, arity(e));
     }
 

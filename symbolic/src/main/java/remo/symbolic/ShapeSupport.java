@@ -92,7 +92,7 @@ final class ShapeSupport {
 
         @Override
         public Boolean visitIf(ModelExpression e) {
-            return (e.condition().eval(flags) ? e.left() : e.right()).accept(this);
+            return (e.conditionHolds(flags) ? e.left() : e.right()).accept(this);
         }
     }
 }

@@ -6,6 +6,7 @@ import static remo.symbolic.ModelComparisonTest.side;
 
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import remo.core.Flag;
 import remo.core.FlagValues;
 
 /**
@@ -15,6 +16,13 @@ import remo.core.FlagValues;
  */
 @Tag("slow")
 class ModelComparisonBoundsTest {
+
+    @Test
+    void raoPerLocationAllowsASixEventTestThatPerNodeForbids() throws Exception {
+        ModelSide perLocation = side("rdma-wait-rmw", Flag.RAO_SCOPE, "PER_LOCATION");
+        ModelSide perNode = side("rdma-wait-rmw");
+        ModelComparisonTest.assertDistinguished(compare(perLocation, perNode, 6), 6, perLocation, perNode);
+    }
 
     @Test
     void scIsIncludedInTsoUpToEightEvents() throws Exception {

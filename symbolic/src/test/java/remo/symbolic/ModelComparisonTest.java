@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import remo.checker.AxiomaticChecker;
 import remo.checker.CheckOptions;
 import remo.core.Flag;
@@ -90,6 +92,32 @@ class ModelComparisonTest {
         ModelSide tso = side("tso");
         assertIncluded(compare(herd, tso, 5), 5);
         assertIncluded(compare(tso, herd, 5), 5);
+    }
+
+    /**
+     * The smallest test that tells a flag's default from its other value (models.md §8), in the
+     * direction where one exists within a few seconds; the search goes up from 1 event, so a
+     * distinction at N events means none of fewer events exists.
+     */
+    @ParameterizedTest(name = "{0}={1} under {2}: {3} events, {4}")
+    @CsvSource({
+        "POLL_SCOPE, PER_THREAD, rdma-tso-rmw, 5, other value allows",
+        "POLL_SCOPE, PER_THREAD, rdma-tso-rmw, 6, default allows",
+        "PUT_COMPLETION, LOCAL_READ_DONE, rdma-wait-rmw, 4, other value allows",
+        "GG_REMOTE_ORDER, OFF, rdma-wait-rmw, 5, other value allows",
+        "GG_LOCAL_ORDER, OFF, rdma-wait-rmw, 4, other value allows",
+        "GP_RESPONDER_REORDER, OFF, rdma-wait-rmw, 4, default allows",
+        "RFENCE_SCOPE, ALL, rdma-wait-rmw, 5, default allows",
+        "FAILED_RCAS_WRITES, YES, rdma-wait-rmw, 4, other value allows",
+    })
+    void aFlagsSmallestDistinguishingTest(String flag, String value, String model, int events, String direction)
+            throws Exception {
+        ModelSide other = side(model, Flag.valueOf(flag), value);
+        ModelSide standard = side(model);
+        boolean otherAllows = direction.startsWith("other");
+        ModelSide a = otherAllows ? other : standard;
+        ModelSide b = otherAllows ? standard : other;
+        assertDistinguished(compare(a, b, events), events, a, b);
     }
 
     @Test

@@ -17,16 +17,18 @@ import org.junit.jupiter.api.Test;
 /**
  * The module graph of docs/architecture.md, checked on the compiled main classes of every module
  * (this test lives in cli, the one module that sees them all): core ← litmus ← models ← checker ←
- * conformance, checker ← symbolic, core ← nic ← conformance, cli on top; nic never reaches the
- * checker, nothing reaches the cli, symbolic is used by the cli only and never reaches the NIC or
- * the cat implementation, the cli uses the models' API but not the cat language's implementation,
- * and nothing outside the NIC uses its engines.
+ * conformance, checker ← symbolic, core ← nic ← conformance, conformance ← testing (the
+ * property-test API, used by nobody else), cli on top; nic never reaches the checker, nothing
+ * reaches the cli or testing, symbolic is used by the cli only and never reaches the NIC or the cat
+ * implementation, the cli uses the models' API but not the cat language's implementation, and
+ * nothing outside the NIC uses its engines.
  */
 class ArchitectureTest {
     private static JavaClasses classes;
 
     /** The modules whose main classes are checked (every module of the root pom). */
-    private static final List<String> MODULES = List.of("core", "litmus", "models", "checker", "nic", "symbolic", "conformance", "cli");
+    private static final List<String> MODULES = List.of("core", "litmus", "models", "checker", "nic", "symbolic", "conformance",
+            "testing", "cli");
 
     @BeforeAll
     static void importClasses() {
@@ -38,7 +40,8 @@ class ArchitectureTest {
             assertTrue(Files.isDirectory(d), "compiled classes of " + d);
         }
         classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPaths(dirs);
-        assertTrue(classes.contain("remo.core.rdma.SameQpOrder") && classes.contain("remo.cli.Main"));
+        assertTrue(classes.contain("remo.core.rdma.SameQpOrder") && classes.contain("remo.cli.Main")
+                && classes.contain("remo.testing.LitmusProperty"));
     }
 
     /** The modules as layers (one package tree each) and who may use each. */
@@ -51,15 +54,18 @@ class ArchitectureTest {
                 .layer("nic").definedBy("remo.nic..")
                 .layer("symbolic").definedBy("remo.symbolic..")
                 .layer("conformance").definedBy("remo.conformance..")
+                .layer("testing").definedBy("remo.testing..")
                 .layer("cli").definedBy("remo.cli..")
                 .whereLayer("cli").mayNotBeAccessedByAnyLayer()
-                .whereLayer("conformance").mayOnlyBeAccessedByLayers("cli")
+                .whereLayer("testing").mayNotBeAccessedByAnyLayer()
+                .whereLayer("conformance").mayOnlyBeAccessedByLayers("testing", "cli")
                 .whereLayer("symbolic").mayOnlyBeAccessedByLayers("cli")
-                .whereLayer("checker").mayOnlyBeAccessedByLayers("symbolic", "conformance", "cli")
-                .whereLayer("nic").mayOnlyBeAccessedByLayers("conformance", "cli")
-                .whereLayer("models").mayOnlyBeAccessedByLayers("checker", "symbolic", "conformance", "cli")
-                .whereLayer("litmus").mayOnlyBeAccessedByLayers("models", "checker", "symbolic", "conformance", "cli")
-                .whereLayer("core").mayOnlyBeAccessedByLayers("litmus", "models", "checker", "nic", "symbolic", "conformance", "cli");
+                .whereLayer("checker").mayOnlyBeAccessedByLayers("symbolic", "conformance", "testing", "cli")
+                .whereLayer("nic").mayOnlyBeAccessedByLayers("conformance", "testing", "cli")
+                .whereLayer("models").mayOnlyBeAccessedByLayers("checker", "symbolic", "conformance", "testing", "cli")
+                .whereLayer("litmus").mayOnlyBeAccessedByLayers("models", "checker", "symbolic", "conformance", "testing", "cli")
+                .whereLayer("core").mayOnlyBeAccessedByLayers("litmus", "models", "checker", "nic", "symbolic", "conformance",
+                        "testing", "cli");
     }
 
     @Test

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 import remo.nic.conc.ConcEngine;
@@ -37,6 +38,7 @@ public final class SimCluster implements Cluster {
     private final Set<String> names = new HashSet<>();
     private Engine engine;
     private boolean ran;
+    private volatile RunResult result;
 
     private SimCluster(Builder b) {
         this.builder = b.copy();
@@ -129,7 +131,28 @@ public final class SimCluster implements Cluster {
             engine = builder.concurrent ? new ConcEngine(core, builder.nicThreadsPerNode, builder.faults)
                     : new DetEngine(core, builder.seed, builder.policy, builder.faults, builder.stepLimit, builder.replay);
         }
-        return engine.run(List.copyOf(specs));
+        try {
+            result = engine.run(List.copyOf(specs));
+        } catch (SimulationDeadlockException e) {
+            result = e.partial();
+            throw e;
+        } catch (StepLimitExceededException e) {
+            result = e.partial();
+            throw e;
+        }
+        return result;
+    }
+
+    /**
+     * The result of {@link #run()}, for code that did not call it itself (a test harness reporting
+     * the schedule of a failed property): the returned result, or the partial result carried by a
+     * {@link SimulationDeadlockException} or {@link StepLimitExceededException} that {@code run()}
+     * threw.
+     *
+     * @return the result, or empty before {@code run()} returned or threw one of those exceptions
+     */
+    public Optional<RunResult> result() {
+        return Optional.ofNullable(result);
     }
 
     /**

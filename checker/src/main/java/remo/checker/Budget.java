@@ -34,6 +34,10 @@ final class Budget {
 
     /** Stops the run if the time limit has passed (checked before every model evaluation). */
     void checkTime() {
+        if (remo.core.Interruption.requested()) {
+            partialReason = remo.core.Interruption.reason() + " after " + CheckOptions.seconds((System.nanoTime() - start) / 1e9) + " s";
+            throw new Stop();
+        }
         if (deadline != Long.MAX_VALUE) {
             long now = System.nanoTime();
             if (now > deadline) {
@@ -64,7 +68,9 @@ final class Budget {
 
     /** The model's evaluation ran past the deadline. */
     void timedOut() {
-        partialReason = options.timeLimitReached(System.nanoTime() - start);
+        partialReason = remo.core.Interruption.requested()
+                ? remo.core.Interruption.reason() + " after " + CheckOptions.seconds((System.nanoTime() - start) / 1e9) + " s"
+                : options.timeLimitReached(System.nanoTime() - start);
     }
 
     /** Candidates explored so far. */

@@ -9,7 +9,9 @@ import remo.core.Diagnostic;
 import remo.core.DiagnosticException;
 import remo.core.Flag;
 import remo.core.FlagValues;
+import remo.core.InputLimits;
 import remo.core.Position;
+import remo.core.UserPath;
 import remo.litmus.LitmusException;
 import remo.litmus.LitmusParser;
 import remo.litmus.Program;
@@ -33,6 +35,9 @@ public final class TestRunner {
     private final Map<String, CatModel> models = new HashMap<>();
     private int unroll = LitmusParser.DEFAULT_UNROLL;
     private final java.util.Set<String> warnedModels = new java.util.HashSet<>();
+    /** Models whose load-time warnings were reported (by source), so each is reported once. */
+    private final java.util.Set<String> loadWarned = new java.util.HashSet<>();
+    private boolean flagsWarned;
 
     /** A checking engine: the axiomatic checker or the operational explorer. */
     @FunctionalInterface
@@ -141,13 +146,21 @@ public final class TestRunner {
      */
     public TestOutcome run(Path file, String displayName) {
         Program program;
+        // parsing counts against --timeout too (a huge file is stopped with E-LIMIT where it got to)
+        long limit = options.timeout() == null ? Long.MAX_VALUE : options.deadline(0);
+        long[] previous = InputLimits.setDeadline(options.deadline(System.nanoTime()), limit);
         try {
             program = LitmusParser.read(file, displayName, unroll);
         } catch (LitmusException e) {
             return new TestOutcome(displayName, null, null, e.diagnostic(), List.of());
         } catch (IOException | RuntimeException e) {
             return new TestOutcome(displayName, null, null, Diagnostic.error("E-IO", displayName, Position.START,
-                    "cannot read file: " + e.getMessage()), List.of());
+                    "cannot read file: " + UserPath.describe(e)), List.of());
+        } catch (OutOfMemoryError e) {
+            return new TestOutcome(displayName, null, null, Diagnostic.error("E-LIMIT", displayName, Position.START,
+                    "out of memory while reading the file; it is too large for the heap (-Xmx)"), List.of());
+        } finally {
+            InputLimits.restoreDeadline(previous);
         }
         return run(program, displayName);
     }
@@ -158,7 +171,18 @@ public final class TestRunner {
             CatModel model = modelFor(program);
             FlagValues flags = flagsFor(program);
             CheckResult result = engine.check(program, model, flags, options);
-            List<Diagnostic> warnings = new java.util.ArrayList<>(skipWarnings(model));
+            List<Diagnostic> warnings = new java.util.ArrayList<>();
+            if (loadWarned.add(model.source())) {
+                warnings.addAll(model.warnings());
+            }
+            warnings.addAll(skipWarnings(model));
+            if (program.dialect().isX86() && !commandLineFlags.isEmpty() && model.isBundled() && !flagsWarned) {
+                flagsWarned = true;
+                warnings.add(Diagnostic.warning("W-FLAG-IGNORED", ModelLibrary.COMMAND_LINE, Position.START, "--set "
+                        + String.join(", ", commandLineFlags.keySet().stream().map(Enum::name).sorted().toList())
+                        + " has no effect on " + program.dialect().keyword() + " tests under " + model.name()
+                        + ": the flags of models.md §8 are about RDMA operations"));
+            }
             warnings.addAll(result.warnings());
             return new TestOutcome(displayName, program, result, null, warnings);
         } catch (DiagnosticException e) {

@@ -59,13 +59,26 @@ final class BenchCommand implements Callable<Integer> {
             return 2;
         }
         List<Inputs.Input> files = Inputs.expand(inputs);
+        if (files.stream().allMatch(Inputs.Input::missing)) {
+            // nothing to measure: say why instead of timing the errors as "tests"
+            for (Inputs.Input in : files) {
+                System.err.println(remo.core.Diagnostic.error("E-IO", in.shown(), remo.core.Position.START, in.problem()).format());
+            }
+            out.println("no tests to measure (0 tests, " + files.size() + " input error" + (files.size() == 1 ? "" : "s") + ")");
+            return 2;
+        }
         int errors = 0;
         for (int round = 1; round <= rounds; round++) {
             long t0 = System.nanoTime();
             long cpu0 = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
             long executions = 0;
             errors = 0;
+            int ran = 0;
             for (Inputs.Input in : files) {
+                if (remo.core.Interruption.requested()) {
+                    break;
+                }
+                ran++;
                 TestOutcome o = in.missing()
                         ? new TestOutcome(in.shown(), null, null, remo.core.Diagnostic.error("E-IO", in.shown(),
                         remo.core.Position.START, in.problem()), List.of())
@@ -87,9 +100,13 @@ final class BenchCommand implements Callable<Integer> {
             }
             double s = (System.nanoTime() - t0) / 1e9;
             double cpu = (ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - cpu0) / 1e9;
-            out.printf(Locale.ROOT, "round %d: %d tests in %.3f s = %.1f tests/s (CPU %.3f s; %d %s explored, %d errors)%n",
-                    round, files.size(), s, files.size() / s, cpu, executions,
-                    modelOptions.engine == EngineName.OPERATIONAL ? "machine states" : "candidates", errors);
+            out.printf(Locale.ROOT, "round %d: %d tests in %.3f s = %.1f tests/s (CPU %.3f s; %d %s explored, %d errors)%s%n",
+                    round, ran, s, ran / s, cpu, executions,
+                    modelOptions.engine == EngineName.OPERATIONAL ? "machine states" : "candidates", errors,
+                    remo.core.Interruption.requested() ? " (partial: " + remo.core.Interruption.reason() + ")" : "");
+            if (remo.core.Interruption.requested()) {
+                break;
+            }
         }
         double uptime = ManagementFactory.getRuntimeMXBean().getUptime() / 1000.0;
         out.printf(Locale.ROOT, "JVM start to end: %.3f s on %d processors%n", uptime, Runtime.getRuntime().availableProcessors());

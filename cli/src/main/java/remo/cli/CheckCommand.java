@@ -110,7 +110,13 @@ final class CheckCommand implements Callable<Integer> {
         java.util.Set<String> uncoveredModels = new java.util.HashSet<>();
         boolean inputError = false;
         int withoutRow = 0;
+        int notRun = 0;
         for (Inputs.Input in : files) {
+            if (remo.core.Interruption.requested()) {
+                // the test that was running printed its partial block; the others are not started
+                notRun++;
+                continue;
+            }
             TestOutcome o;
             reporting.testStarted(in.shown());
             if (in.missing()) {
@@ -156,12 +162,16 @@ final class CheckCommand implements Callable<Integer> {
         if (outcomes.size() > 1 && !reporting.replacesText()) {
             printSummary(out, outcomes, judgements);
         }
+        if (notRun > 0) {
+            err.println("remo: " + remo.core.Interruption.reason() + ": " + notRun + " of " + files.size()
+                    + " tests not run");
+        }
         if (expectations != null) {
             for (String m : mismatches) {
-                err.println("MISMATCH " + m);
+                err.println("MISMATCH " + remo.core.SourceText.printable(m));
             }
             for (String m : undecided) {
-                err.println("UNDECIDED " + m + " (a limit stopped the run before a witness was found)");
+                err.println("UNDECIDED " + remo.core.SourceText.printable(m) + " (a limit stopped the run before a witness was found)");
             }
         }
         reporting.finish(spec.root().version()[0], out, err);
@@ -191,8 +201,14 @@ final class CheckCommand implements Callable<Integer> {
 
     private static void printSummary(PrintStream out, List<TestOutcome> outcomes, List<ExpectationFile.Judgement> judgements) {
         int width = 4;
+        int modelWidth = 12;
+        java.util.Map<String, Integer> sameName = new java.util.HashMap<>();
         for (TestOutcome o : outcomes) {
             width = Math.max(width, Math.min(40, o.name().length()));
+            if (o.result() != null) {
+                modelWidth = Math.max(modelWidth, Math.min(40, o.result().model().name().length()));
+            }
+            sameName.merge(o.name(), 1, Integer::sum);
         }
         out.println("Summary");
         int ran = 0;
@@ -204,14 +220,22 @@ final class CheckCommand implements Callable<Integer> {
             StringBuilder line = new StringBuilder(name).append("  ");
             if (o.error() != null) {
                 errors++;
-                line.append("ERROR      ").append(o.error().code()).append(' ').append(o.file());
+                line.append("ERROR      ").append(o.error().code());
+                if (!o.file().equals(o.name())) {
+                    // the name column shows the test's name: say which file it came from
+                    line.append(' ').append(o.file());
+                }
             } else {
                 ran++;
                 var r = o.result();
-                line.append(String.format(Locale.ROOT, "%-10s %-12s States %-4d %6.2fs", r.verdictWord(), r.model().name(),
-                        r.states().size(), r.seconds()));
+                line.append(String.format(Locale.ROOT, "%-10s %-" + modelWidth + "s States %-4d %6.2fs", r.verdictWord(),
+                        r.model().name(), r.states().size(), r.seconds()));
                 if (r.partial()) {
                     line.append("  PARTIAL");
+                }
+                if (sameName.get(o.name()) > 1) {
+                    // two tests of the same name from different files: tell them apart
+                    line.append("  ").append(o.file());
                 }
             }
             if (j != null && j.status() != ExpectationFile.Status.NONE) {

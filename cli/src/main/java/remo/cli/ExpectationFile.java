@@ -1,8 +1,6 @@
 package remo.cli;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,6 +11,7 @@ import remo.checker.Verdict;
 import remo.core.Diagnostic;
 import remo.core.DiagnosticException;
 import remo.core.Position;
+import remo.core.UserPath;
 
 /**
  * An {@code --expect} file, tab-separated with a header row, in one of two layouts:
@@ -83,7 +82,7 @@ final class ExpectationFile {
     static ExpectationFile read(Path tsv, String shown) throws DiagnosticException {
         List<String> lines;
         try {
-            lines = Files.readAllLines(tsv, StandardCharsets.UTF_8);
+            lines = remo.core.SourceText.decode(remo.core.InputLimits.read(tsv, shown), shown, "E-EXPECT").lines().toList();
         } catch (IOException | RuntimeException e) {
             throw new DiagnosticException(Diagnostic.error("E-IO", shown, Position.START, "cannot read expectation file: "
                     + InputText.describe(e)));
@@ -127,7 +126,7 @@ final class ExpectationFile {
                             "row has " + cells.length + " columns; expected at least " + (Math.max(fileCol, verdictCol) + 1)));
                 }
                 row.put(ANY_MODEL, checkWord(cells[verdictCol].trim(), shown, i, line, verdictCol, false));
-                put(out, rowOf, dir.resolve(cells[fileCol].trim()).normalize(), row, shown, i, cells[fileCol]);
+                put(out, rowOf, rowPath(dir, cells[fileCol].trim(), shown, i, line, fileCol), row, shown, i, cells[fileCol]);
             } else {
                 if (cells.length <= idCol) {
                     throw new DiagnosticException(Diagnostic.error("E-EXPECT", shown, new Position(i + 1, 1), "row has no id"));
@@ -137,10 +136,15 @@ final class ExpectationFile {
                         row.put(header.get(c).trim(), checkWord(cells[c].trim(), shown, i, line, c, true));
                     }
                 }
-                put(out, rowOf, dir.resolve(cells[idCol].trim() + ".litmus").normalize(), row, shown, i, cells[idCol]);
+                put(out, rowOf, rowPath(dir, cells[idCol].trim() + ".litmus", shown, i, line, idCol), row, shown, i, cells[idCol]);
             }
         }
         return new ExpectationFile(out, models);
+    }
+
+    /** The test file a row names, through {@link UserPath}: E-IO at the cell for a name no file can have. */
+    private static Path rowPath(Path dir, String name, String shown, int i, String line, int cell) throws DiagnosticException {
+        return UserPath.resolve(dir, name, shown, new Position(i + 1, column(line, cell)), "E-IO", "test file").normalize();
     }
 
     /** A file's identity for matching rows: its real path (symbolic links resolved) if it exists. */
@@ -159,7 +163,7 @@ final class ExpectationFile {
         Integer earlier = rowOf.put(file, i + 1);
         if (earlier != null) {
             throw new DiagnosticException(Diagnostic.error("E-EXPECT", shown, new Position(i + 1, 1),
-                    "second row for '" + name.trim() + "' (the first is on line " + earlier + ")"));
+                    "second row for '" + remo.core.SourceText.quote(name.trim()) + "' (the first is on line " + earlier + ")"));
         }
         out.put(file, row);
     }

@@ -1,7 +1,6 @@
 package remo.cli;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -9,6 +8,11 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
+import remo.core.DiagnosticException;
+import remo.core.InputLimits;
+import remo.core.Position;
+import remo.core.SourceText;
+import remo.core.UserPath;
 
 /**
  * Expands command-line inputs: a file is itself; a directory is every {@code *.litmus} below it,
@@ -32,7 +36,14 @@ final class Inputs {
     static List<Input> expand(List<String> args) {
         List<Input> out = new ArrayList<>();
         for (String a : args) {
-            expand(Path.of(a), a, null, new HashSet<>(), out);
+            Path p;
+            try {
+                p = UserPath.resolve(null, a, a, Position.START, "E-IO", "input file");
+            } catch (DiagnosticException e) {
+                out.add(new Input(Path.of(""), a, true, e.diagnostic().message()));
+                continue;
+            }
+            expand(p, a, null, new HashSet<>(), out);
         }
         return out;
     }
@@ -56,7 +67,8 @@ final class Inputs {
                         .sorted()
                         .forEach(f -> out.add(new Input(f, f.toString(), false)));
             } catch (IOException | RuntimeException e) {
-                out.add(new Input(p, shown, true, "no such file or directory" + where));
+                out.add(new Input(p, shown, true, "cannot read directory: " + UserPath.describe(e) + where));
+                return;
             }
             if (out.size() == before) {
                 out.add(new Input(p, shown, true, "no .litmus files in this directory" + where));
@@ -64,7 +76,8 @@ final class Inputs {
         } else if (Files.exists(p) && !Files.isRegularFile(p)) {
             out.add(new Input(p, shown, true, "not a regular file (devices, pipes and sockets are not read)" + where));
         } else if (!Files.isRegularFile(p)) {
-            out.add(new Input(p, shown, true, "no such file or directory" + where));
+            String why = UserPath.whyUnreadable(p);
+            out.add(new Input(p, shown, true, (why == null ? "no such file or directory" : why) + where));
         } else if (isIndex(p)) {
             index(p, shown, indexes, out);
         } else {
@@ -80,9 +93,13 @@ final class Inputs {
         }
         List<String> lines;
         try {
-            lines = Files.readAllLines(p, StandardCharsets.UTF_8);
+            lines = SourceText.decode(InputLimits.read(p, shown), shown, "E-IO").lines().toList();
+        } catch (DiagnosticException e) {
+            out.add(new Input(p, shown, true, e.diagnostic().message()));
+            indexes.remove(key);
+            return;
         } catch (IOException | RuntimeException e) {
-            out.add(new Input(p, shown, true, "cannot read index file: " + e.getMessage()));
+            out.add(new Input(p, shown, true, "cannot read index file: " + UserPath.describe(e)));
             indexes.remove(key);
             return;
         }
@@ -93,7 +110,13 @@ final class Inputs {
             if (line.isEmpty() || line.startsWith("#")) {
                 continue;
             }
-            Path entry = dir == null ? Path.of(line) : dir.resolve(line);
+            Path entry;
+            try {
+                entry = UserPath.resolve(dir, line, shown, new Position(i + 1, 1), "E-IO", "input file");
+            } catch (DiagnosticException e) {
+                out.add(new Input(p, shown, true, e.diagnostic().message() + " (listed in " + shown + ":" + (i + 1) + ")"));
+                continue;
+            }
             expand(entry, entry.toString(), shown + ":" + (i + 1), indexes, out);
         }
         if (out.size() == before) {

@@ -1,5 +1,10 @@
 package remo.cli;
 
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.PrintStream;
+import remo.core.Interruption;
+
 /** Entry point of the {@code remo} command; the only place that calls {@link System#exit}. */
 public final class Main {
     /**
@@ -9,21 +14,62 @@ public final class Main {
      */
     private static final long STACK_BYTES = 512L << 20;
 
+    /**
+     * How long a signal waits for the command to print its partial result (milliseconds); a
+     * second signal, or this time passing, ends the process at once.
+     */
+    private static final long PARTIAL_GRACE_MS = 10_000;
+
+    /** Exit status after an interrupt (128 + SIGINT, the shell's convention; README.md). */
+    static final int INTERRUPTED = 130;
+
     private Main() {
     }
 
-    /** Runs the command line and exits with its status (documented in README.md). */
+    /**
+     * Runs the command line and exits with its status (documented in README.md). Standard output
+     * is watched for write errors ({@link WatchedOutput}); SIGINT and SIGTERM stop the command at
+     * its next limit check, and it prints what it has, marked partial ({@link Interruption}).
+     */
     public static void main(String[] args) throws InterruptedException {
-        System.exit(run(args));
+        WatchedOutput stdout = new WatchedOutput(new FileOutputStream(FileDescriptor.out));
+        String encoding = System.getProperty("stdout.encoding", System.getProperty("sun.stdout.encoding"));
+        try {
+            System.setOut(encoding == null ? new PrintStream(stdout, true)
+                    : new PrintStream(stdout, true, java.nio.charset.Charset.forName(encoding)));
+        } catch (RuntimeException e) {
+            System.setOut(new PrintStream(stdout, true));
+        }
+        Thread[] worker = new Thread[1];
+        // the JVM runs this on SIGINT/SIGTERM (and on exit): let the command print its partial result
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            Thread w = worker[0];
+            if (w != null && w.isAlive()) {
+                Interruption.request("SIGINT or SIGTERM");
+                try {
+                    w.join(PARTIAL_GRACE_MS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                System.out.flush();
+                System.err.flush();
+            }
+        }, "remo-interrupt"));
+        int status = run(args, worker);
+        System.exit(status);
     }
 
     /**
      * Runs the command line on a thread with a large stack.
      *
-     * @return the exit status (README.md: 0, 1, 2, 3)
+     * @return the exit status (README.md: 0, 1, 2, 3, 130)
      * @throws InterruptedException if interrupted while waiting for the command
      */
     static int run(String[] args) throws InterruptedException {
+        return run(args, new Thread[1]);
+    }
+
+    private static int run(String[] args, Thread[] workerOut) throws InterruptedException {
         int[] status = {3};
         Thread worker = new Thread(null, () -> {
             try {
@@ -39,7 +85,18 @@ public final class Main {
                         + "(give Java more with REMO_JAVA_OPTS=-Xmx…, or use --max-executions / --timeout)");
                 status[0] = 2;
             }
+            System.out.flush();
+            if (System.out.checkError()) {
+                System.err.println("remo: error[E-IO]: cannot write standard output: " + WatchedOutput.failure(System.out)
+                        + "; the results are lost");
+                status[0] = Math.max(status[0], 2);
+            }
+            if (Interruption.requested()) {
+                status[0] = INTERRUPTED;
+            }
+            System.err.flush();
         }, "remo", STACK_BYTES);
+        workerOut[0] = worker;
         worker.start();
         worker.join();
         return status[0];

@@ -148,6 +148,7 @@ final class ModelOptions {
         String option = switch (d.code()) {
             case "E-ENGINE" -> "--engine";
             case "E-MODEL" -> model != null ? "--model" : null;
+            case "W-FLAG-IGNORED" -> "--set";
             default -> null;
         };
         return option == null || !at.has(option) ? d

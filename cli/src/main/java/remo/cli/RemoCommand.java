@@ -8,7 +8,7 @@ import picocli.CommandLine;
 @Command(name = "remo", mixinStandardHelpOptions = true, version = RemoCommand.VERSION,
         description = "REmote Memory Ordering: check litmus tests under RDMA and x86 memory models.",
         subcommands = {CheckCommand.class, RobustCommand.class, BenchCommand.class, GenCommand.class, FuzzCommand.class,
-                ReportCommand.class, CompareLogsCommand.class, SimulateCommand.class, BenchNicCommand.class,
+                ReportCommand.class, CompareLogsCommand.class, SimulateCommand.class, BenchNicCommand.class, BenchLocksCommand.class,
                 CompareModelsCommand.class,
                 CommandLine.HelpCommand.class})
 final class RemoCommand implements Runnable {
@@ -36,7 +36,7 @@ final class RemoCommand implements Runnable {
         }
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             PrintWriter err = commandLine.getErr();
-            err.println("remo: internal error: " + ex);
+            err.println("remo: internal error: " + remo.core.SourceText.printable(String.valueOf(ex)));
             for (StackTraceElement e : ex.getStackTrace()) {
                 err.println("    at " + e);
             }

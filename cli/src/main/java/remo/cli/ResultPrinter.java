@@ -68,7 +68,7 @@ final class ResultPrinter {
         for (remo.core.Diagnostic w : r.warnings()) {
             if (w.code().equals("W-UNROLL")) {
                 // a bound on the executions explored, shown where the verdict is (herd7 warns on standard error)
-                sb.append("Warning: ").append(w.message()).append('\n');
+                sb.append("Warning: ").append(w.shownMessage()).append('\n');
             }
         }
         if (r.noCompleteExecution() && !r.partial()) {

@@ -147,6 +147,10 @@ final class RobustCommand implements Callable<Integer> {
         boolean error = false;
         long t0 = System.nanoTime();
         for (Inputs.Input in : Inputs.expand(inputs)) {
+            if (remo.core.Interruption.requested()) {
+                // the test that was running reported "unknown: interrupted"; the others are not started
+                break;
+            }
             // one deadline for the whole test: parsing, both models' enumerations and the repair search
             long testStart = System.nanoTime();
             String testName = in.shown();
@@ -163,9 +167,8 @@ final class RobustCommand implements Callable<Integer> {
                 CheckOptions limits = CheckOptions.defaults().withMaxExecutions(maxExecutions);
                 Robustness robustness = new Robustness(weak, strong, flags, limits);
                 if (timeoutSeconds > 0) {
-                    robustness = robustness.withDeadline(limits.withTimeout(
-                            java.time.Duration.ofNanos((long) Math.min(timeoutSeconds * 1e9, Long.MAX_VALUE / 2)))
-                            .deadline(testStart));
+                    robustness = robustness.withTimeLimit(testStart,
+                            java.time.Duration.ofNanos((long) Math.min(timeoutSeconds * 1e9, Long.MAX_VALUE / 2)));
                 }
                 RobustnessReport report = robustness.analyse(p);
                 print(out, report);

@@ -2,6 +2,8 @@ package remo.cli;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -14,7 +16,9 @@ import remo.checker.TestRunner;
 import remo.conformance.LitmusRunner;
 import remo.conformance.LitmusSimulator;
 import remo.conformance.SimulationReport;
+import remo.core.Diagnostic;
 import remo.core.DiagnosticException;
+import remo.core.Position;
 import remo.core.FlagValues;
 import remo.litmus.LitmusParser;
 import remo.litmus.Program;
@@ -23,13 +27,13 @@ import remo.models.ModelLibrary;
 import remo.nic.SchedulerPolicy;
 
 /**
- * {@code remo simulate}: runs a litmus test many times on the simulated NIC (nic.md §6.6) and prints
+ * {@code remo simulate}: runs each litmus test given (files, directories) many times on the simulated NIC (nic.md §6.6) and prints
  * the histogram of observed final states beside the model's allowed set, the coverage, and every
  * observed state the model does not allow. Exit status: 0 nothing outside the model; 1 an observed
  * state outside the allowed set, an inconsistent recorded graph or a failed run; 2 bad input.
  */
 @Command(name = "simulate", mixinStandardHelpOptions = true,
-        description = "Run a litmus test N times on the simulated RDMA NIC and compare the observed final states "
+        description = "Run each litmus test N times on the simulated RDMA NIC and compare the observed final states "
                 + "with the model's allowed set.",
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:every observed state is allowed (and every checked trace consistent)",
@@ -46,8 +50,9 @@ final class SimulateCommand implements Callable<Integer> {
     @Mixin
     HerdOptions herdOptions;
 
-    @Parameters(index = "0", paramLabel = "FILE", description = "A litmus file (RDMA, X86 or X86_64).")
-    Path file;
+    @Parameters(arity = "1..*", paramLabel = "FILE|DIR",
+            description = "Litmus files (RDMA, X86 or X86_64), or directories searched for *.litmus; each is simulated in turn.")
+    List<String> inputs = new ArrayList<>();
 
     @Option(names = "--runs", paramLabel = "N", defaultValue = "1000",
             description = "Number of runs (default ${DEFAULT-VALUE}); run i uses seed S+i.")
@@ -108,10 +113,30 @@ final class SimulateCommand implements Callable<Integer> {
             err.println(e.diagnostic().format());
             return 2;
         }
+        int status = 0;
+        for (Inputs.Input in : Inputs.expand(inputs)) {
+            if (remo.core.Interruption.requested()) {
+                break;
+            }
+            if (in.missing()) {
+                err.println(Diagnostic.error("E-IO", in.shown(), Position.START, in.problem()).format());
+                status = 2;
+                continue;
+            }
+            int s = simulate(in.path(), in.shown(), library, cliFlags, named, m, p, out, err);
+            status = s == 2 || status == 2 ? 2 : Math.max(status, s);
+        }
+        return status;
+    }
+
+    /** Simulates one file and prints its report: 0 ok, 1 violations, 2 bad input. */
+    private int simulate(Path file, String shown, ModelLibrary library, java.util.Map<remo.core.Flag, String> cliFlags,
+                         CatModel named, LitmusSimulator.Mode m, SchedulerPolicy p, java.io.PrintStream out,
+                         java.io.PrintStream err) {
         Program program;
         SimulationReport report;
         try {
-            program = LitmusParser.read(file, file.toString(), herdOptions.unroll);
+            program = LitmusParser.read(file, shown, herdOptions.unroll);
             FlagValues flags = FlagValues.defaults().withAll(program.flags()).withAll(cliFlags);
             CatModel allowed = named != null ? named : library.load(TestRunner.defaultModel(program));
             CatModel conformance = library.load(LitmusRunner.conformanceModel(program));
@@ -122,10 +147,10 @@ final class SimulateCommand implements Callable<Integer> {
             err.println(e.diagnostic().format());
             return 2;
         } catch (IOException e) {
-            err.println(file + ":1:1: error[E-IO]: cannot read file: " + InputText.describe(e));
+            err.println(Diagnostic.error("E-IO", shown, Position.START, "cannot read file: " + InputText.describe(e)).format());
             return 2;
         } catch (IllegalArgumentException e) {
-            err.println(file + ":1:1: error[E-SIMULATE]: " + e.getMessage());
+            err.println(Diagnostic.error("E-SIMULATE", shown, Position.START, String.valueOf(e.getMessage())).format());
             return 2;
         }
         out.print(report.format());

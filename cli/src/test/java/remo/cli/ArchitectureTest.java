@@ -17,18 +17,18 @@ import org.junit.jupiter.api.Test;
 /**
  * The module graph of docs/architecture.md, checked on the compiled main classes of every module
  * (this test lives in cli, the one module that sees them all): core ← litmus ← models ← checker ←
- * conformance, checker ← symbolic, core ← nic ← conformance, conformance ← testing (the
- * property-test API, used by nobody else), cli on top; nic never reaches the checker, nothing
- * reaches the cli or testing, symbolic is used by the cli only and never reaches the NIC or the cat
- * implementation, the cli uses the models' API but not the cat language's implementation, and
- * nothing outside the NIC uses its engines.
+ * conformance, checker ← symbolic, core ← nic ← conformance, nic ← locks (the locks' main code
+ * uses only the NIC's API), conformance ← testing (the property-test API, used by nobody else), cli
+ * on top; nic never reaches the checker, nothing reaches the cli or testing, symbolic is used by the
+ * cli only and never reaches the NIC or the cat implementation, the cli uses the models' API but
+ * not the cat language's implementation, and nothing outside the NIC uses its engines.
  */
 class ArchitectureTest {
     private static JavaClasses classes;
 
     /** The modules whose main classes are checked (every module of the root pom). */
     private static final List<String> MODULES = List.of("core", "litmus", "models", "checker", "nic", "symbolic", "conformance",
-            "testing", "cli");
+            "locks", "testing", "cli");
 
     @BeforeAll
     static void importClasses() {
@@ -54,17 +54,19 @@ class ArchitectureTest {
                 .layer("nic").definedBy("remo.nic..")
                 .layer("symbolic").definedBy("remo.symbolic..")
                 .layer("conformance").definedBy("remo.conformance..")
+                .layer("locks").definedBy("remo.locks..")
                 .layer("testing").definedBy("remo.testing..")
                 .layer("cli").definedBy("remo.cli..")
                 .whereLayer("cli").mayNotBeAccessedByAnyLayer()
                 .whereLayer("testing").mayNotBeAccessedByAnyLayer()
+                .whereLayer("locks").mayOnlyBeAccessedByLayers("cli")
                 .whereLayer("conformance").mayOnlyBeAccessedByLayers("testing", "cli")
                 .whereLayer("symbolic").mayOnlyBeAccessedByLayers("cli")
                 .whereLayer("checker").mayOnlyBeAccessedByLayers("symbolic", "conformance", "testing", "cli")
-                .whereLayer("nic").mayOnlyBeAccessedByLayers("conformance", "testing", "cli")
+                .whereLayer("nic").mayOnlyBeAccessedByLayers("conformance", "locks", "testing", "cli")
                 .whereLayer("models").mayOnlyBeAccessedByLayers("checker", "symbolic", "conformance", "testing", "cli")
                 .whereLayer("litmus").mayOnlyBeAccessedByLayers("models", "checker", "symbolic", "conformance", "testing", "cli")
-                .whereLayer("core").mayOnlyBeAccessedByLayers("litmus", "models", "checker", "nic", "symbolic", "conformance",
+                .whereLayer("core").mayOnlyBeAccessedByLayers("litmus", "models", "checker", "nic", "symbolic", "conformance", "locks",
                         "testing", "cli");
     }
 
@@ -77,6 +79,14 @@ class ArchitectureTest {
     void theNicKnowsNoChecker() {
         noClasses().that().resideInAPackage("remo.nic..").should().dependOnClassesThat()
                 .resideInAnyPackage("remo.checker..", "remo.models..", "remo.litmus..", "remo.conformance..")
+                .check(classes);
+    }
+
+    @Test
+    void theLocksUseOnlyTheNicApi() {
+        noClasses().that().resideInAPackage("remo.locks..").should().dependOnClassesThat()
+                .resideInAnyPackage("remo.checker..", "remo.models..", "remo.litmus..", "remo.conformance..")
+                .because("a user of the locks pulls in the NIC only (locks.md §1.2); the checker is for the tests")
                 .check(classes);
     }
 

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
  */
 class LimitsTest {
 
-    private static String heavy() {
+    static String heavy() {
         try {
             return Path.of(LimitsTest.class.getResource("limits/heavy.litmus").toURI()).toString();
         } catch (URISyntaxException e) {

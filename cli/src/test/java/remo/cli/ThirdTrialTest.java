@@ -18,7 +18,7 @@ class ThirdTrialTest {
 
     @Test
     void everySubcommandPrintsTheVersion() {
-        for (String cmd : new String[] {"check", "simulate", "bench-nic", "robust", "gen", "fuzz", "report", "compare-logs",
+        for (String cmd : new String[] {"check", "simulate", "bench-nic", "bench-locks", "robust", "gen", "fuzz", "report", "compare-logs",
                 "bench"}) {
             CliRun r = CliRun.run(cmd, "--version");
             assertEquals(0, r.exit, cmd);

@@ -111,7 +111,13 @@ public final class LitmusSimulator {
         long checked = 0;
         var printed = program.printedItems();
         LitmusRun last = null;
+        int runsDone = 0;
         for (int i = 0; i < options.runs(); i++) {
+            if (remo.core.Interruption.requested()) {
+                // the report covers the runs made so far (SimulationReport marks it interrupted)
+                break;
+            }
+            runsDone++;
             long seed = options.seed() + i;
             LitmusRun run = options.mode() == Mode.DETERMINISTIC
                     ? runner.runDeterministic(seed, options.policy(), options.checkTraces())
@@ -159,7 +165,7 @@ public final class LitmusSimulator {
         }
         String mode = options.mode() == Mode.DETERMINISTIC ? "deterministic" : "concurrent";
         return new SimulationReport(program, mode, options.mode() == Mode.DETERMINISTIC ? options.policy().name() : null,
-                options.seed(), options.runs(), allowed, observed, observedFull, completed, discarded, stuck, failed, holds,
+                options.seed(), runsDone, allowed, observed, observedFull, completed, discarded, stuck, failed, holds,
                 fails, conformance == null ? null : conformance.modelName(), checked,
                 conformance == null ? 0 : conformance.distinctGraphs(), violations, (System.nanoTime() - t0) / 1e9,
                 last == null ? null : last.metrics());

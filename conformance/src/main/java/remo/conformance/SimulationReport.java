@@ -120,6 +120,10 @@ public record SimulationReport(Program program, String mode, String policy, long
         rows.addAll(observed.keySet());
         sb.append(String.format(Locale.ROOT, "Histogram (%s observed) beside %s's allowed set (%s)%n",
                 count(observed.size(), "state"), allowed.model().name(), count(allowedStates().size(), "state")));
+        if (remo.core.Interruption.requested()) {
+            sb.append("Warning: " + remo.core.Interruption.reason() + ": the simulation stopped after "
+                    + count(runs, "run") + "; the figures below are partial\n");
+        }
         if (allowed.partial()) {
             sb.append("Warning: the allowed set is partial (" + allowed.partialReason()
                     + "); states outside it are not reported as violations\n");
@@ -134,7 +138,7 @@ public record SimulationReport(Program program, String mode, String policy, long
         }
         sb.append(String.format(Locale.ROOT, "Condition %s (%s): observed in %d of %d runs; model verdict %s%n",
                 p.quantifier().keyword(), remo.litmus.ProgramPrinter.printProp(p.condition(), p.dialect()),
-                conditionHolds, conditionHolds + conditionFails, allowed.verdictWord()));
+                conditionHolds, conditionHolds + conditionFails, allowed.verdictWord() + (allowed.partial() ? " (partial)" : "")));
         int all = allowedStates().size();
         if (all == 0 && allowed.partial()) {
             sb.append(String.format(Locale.ROOT, "Coverage %s: unknown (the partial allowed set has no state yet)%n",
@@ -143,9 +147,10 @@ public record SimulationReport(Program program, String mode, String policy, long
             sb.append(String.format(Locale.ROOT, "Coverage %s: the model allows no final state (every execution blocks)%n",
                     p.name()));
         } else {
-            sb.append(String.format(Locale.ROOT, "Coverage %s: %d/%d allowed states observed (%.1f%%); full states %d/%d%n",
+            sb.append(String.format(Locale.ROOT, "Coverage %s: %d/%d allowed states observed (%.1f%%); full states %d/%d%s%n",
                     p.name(), coveredStates(), all, 100.0 * coveredStates() / all, coveredFullStates(),
-                    allowed.fullStates().size()));
+                    allowed.fullStates().size(), allowed.partial()
+                            ? " (partial: the allowed set is incomplete, the model may allow more states)" : ""));
         }
         sb.append(String.format(Locale.ROOT, "Runs: %d completed, %d discarded (assume), %d stuck, %d failed%n", completed,
                 discarded, stuck, failed));

@@ -50,7 +50,13 @@ class ConcurrentModeTest {
     @ParameterizedTest(name = "{0}")
     @org.junit.jupiter.params.provider.MethodSource("suite")
     void untracedConcurrentRunsOfEverySuiteTestStayAllowed(String file) throws Exception {
+        // Tests with an assume (V2-V4) discard the runs where the reader overtakes the writer; on a
+        // loaded machine a whole batch can be discarded, so run further batches (up to 20) until one
+        // run completes: the property checked is "every completed run is allowed", which needs one.
         SimulationReport r = concurrentRuns(file, 100, false);
+        for (int batch = 1; batch < 20 && r.ok() && r.completed() == 0; batch++) {
+            r = concurrentRuns(file, 100, false);
+        }
         assertTrue(r.ok(), r.format());
         assertTrue(r.completed() > 0, r.format());
         assertEquals(0, r.stuck(), r.format());

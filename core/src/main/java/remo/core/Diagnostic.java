@@ -45,13 +45,39 @@ public record Diagnostic(Severity severity, String code, String file, Position p
     }
 
     /**
-     * The one-line report, for example {@code X01.litmus:5:7: error[E-NONLOCAL]: ...}. Line breaks
-     * inside the message (quoted input text) are shown as {@code \n} so the report stays one line.
+     * The longest message a report prints (characters, after escaping); a longer one (a message
+     * quoting a huge token some code did not {@link SourceText#quote shorten}) is cut with a note.
      */
-    public String format() {
+    public static final int MAX_MESSAGE = 1000;
+
+    /**
+     * The message as every output shows it (text, JSON, HTML): line breaks as {@code \n}, every
+     * other unprintable character escaped by {@link SourceText#printable} (remo's one escaping
+     * rule), and at most {@link #MAX_MESSAGE} characters, with a note when shortened.
+     */
+    public String shownMessage() {
         String text = message.indexOf('\n') >= 0 || message.indexOf('\r') >= 0
                 ? message.replace("\r\n", "\\n").replace("\n", "\\n").replace("\r", "\\r") : message;
-        return file + ":" + position.line() + ":" + position.column() + ": " + severity.word() + "[" + code + "]: " + text;
+        text = SourceText.printable(text);
+        if (text.length() > MAX_MESSAGE) {
+            text = text.substring(0, MAX_MESSAGE) + "\u2026 (message shortened from " + text.length() + " characters)";
+        }
+        return text;
+    }
+
+    /** The file name as reports show it: escaped by {@link SourceText#printable} (never shortened, it locates the error). */
+    public String shownFile() {
+        return SourceText.printable(file);
+    }
+
+    /**
+     * The one-line report, for example {@code X01.litmus:5:7: error[E-NONLOCAL]: ...}, with the
+     * file name and message as {@link #shownFile()} and {@link #shownMessage()} show them, so the
+     * report stays one printable line.
+     */
+    public String format() {
+        return shownFile() + ":" + position.line() + ":" + position.column() + ": " + severity.word() + "[" + code + "]: "
+                + shownMessage();
     }
 
     @Override

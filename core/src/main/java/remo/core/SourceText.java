@@ -72,21 +72,50 @@ public final class SourceText {
         return e instanceof CharacterCodingException || e.getCause() instanceof CharacterCodingException;
     }
 
-    /** A string as messages show it: control characters escaped (so a message stays on one line). */
+    /**
+     * The longest user-supplied token a message quotes in full (code points); a longer one is
+     * shortened by {@link #quote(String)} with a note of its length.
+     */
+    public static final int MAX_QUOTED = 80;
+
+    /**
+     * A string as messages show it: every character that could change the terminal or break the
+     * one-line report escaped by {@link #show(int)}. This is remo's one escaping rule: every
+     * diagnostic goes through it ({@link Diagnostic#shownMessage()}).
+     */
     public static String printable(String s) {
-        StringBuilder sb = new StringBuilder();
+        StringBuilder sb = new StringBuilder(s.length());
         s.codePoints().forEach(cp -> sb.append(show(cp)));
         return sb.toString();
     }
 
     /**
+     * A user-supplied token (a name, a path, a word of the input) as messages quote it:
+     * {@link #printable(String) escaped}, and shortened to {@link #MAX_QUOTED} code points with an
+     * ellipsis and its full length ({@code …(1048576 characters)}) when longer.
+     */
+    public static String quote(String s) {
+        int n = s.codePointCount(0, s.length());
+        if (n <= MAX_QUOTED) {
+            return printable(s);
+        }
+        return printable(s.substring(0, s.offsetByCodePoints(0, MAX_QUOTED))) + "\u2026(" + n + " characters)";
+    }
+
+    /**
      * A character as messages show it: itself if printable, else an escape such as {@code \u0000}.
+     * Escaped: C0 and C1 control characters, DEL (so no ESC sequence reaches the terminal), format
+     * characters (bidirectional overrides), the line and paragraph separators U+2028 and U+2029,
+     * lone surrogates and unassigned code points.
      *
      * @param codePoint the character
      */
     public static String show(int codePoint) {
-        if (Character.isISOControl(codePoint) || !Character.isDefined(codePoint) || Character.getType(codePoint) == Character.FORMAT) {
-            return String.format("\\u%04X", codePoint);
+        int type = Character.getType(codePoint);
+        if (Character.isISOControl(codePoint) || !Character.isDefined(codePoint) || type == Character.FORMAT
+                || type == Character.LINE_SEPARATOR || type == Character.PARAGRAPH_SEPARATOR
+                || type == Character.SURROGATE) {
+            return codePoint > 0xFFFF ? String.format("\\U%06X", codePoint) : String.format("\\u%04X", codePoint);
         }
         return new String(Character.toChars(codePoint));
     }

@@ -1,10 +1,10 @@
 package remo.litmus;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import remo.core.Diagnostic;
 import remo.core.DiagnosticException;
+import remo.core.InputLimits;
 import remo.core.Position;
 import remo.core.SourceText;
 
@@ -32,6 +32,8 @@ public final class LitmusParser {
      * @return the validated program
      * @throws LitmusException for the first error in the file (language.md §6)
      * @throws IOException     if the file cannot be read
+     * @throws LitmusException E-LIMIT for a file over {@link InputLimits#maxBytes()} or a parse
+     *                         stopped by the deadline of {@link InputLimits#setDeadline}
      */
     public static Program read(Path path, String displayName) throws LitmusException, IOException {
         return read(path, displayName, DEFAULT_UNROLL);
@@ -43,10 +45,9 @@ public final class LitmusParser {
      * @param unroll how often a path may take each backward jump (herd7's {@code -unroll})
      */
     public static Program read(Path path, String displayName, int unroll) throws LitmusException, IOException {
-        byte[] bytes = Files.readAllBytes(path);
         String text;
         try {
-            text = SourceText.decode(bytes, displayName, "E-LEX");
+            text = SourceText.decode(InputLimits.read(path, displayName), displayName, "E-LEX");
         } catch (DiagnosticException e) {
             throw new LitmusException(e.diagnostic());
         }
@@ -92,6 +93,8 @@ public final class LitmusParser {
         } catch (StackOverflowError e) {
             throw new LitmusException(Diagnostic.error("E-SYNTAX", sourceName, Position.START,
                     "input nested too deeply to parse (the parser ran out of stack); simplify the nesting"));
+        } catch (InputLimits.Stopped e) {
+            throw new LitmusException(e.diagnostic(sourceName));
         }
     }
 
@@ -166,7 +169,7 @@ public final class LitmusParser {
             case "X86_64": return Dialect.X86_64;
             default:
                 throw new LitmusException(Diagnostic.error("E-ARCH", sourceName, new Position(line, col),
-                        "unsupported architecture '" + word + "'; expected RDMA, X86 or X86_64"));
+                        "unsupported architecture '" + SourceText.quote(word) + "'; expected RDMA, X86 or X86_64"));
         }
     }
 }

@@ -29,6 +29,8 @@ final class RdmaLexer {
     private int line = 1;
     private int column = 1;
     private Token error;
+    /** Tokens read, to check the parse deadline every few hundred. */
+    private int tokens;
 
     /**
      * @param text the whole file content
@@ -46,6 +48,9 @@ final class RdmaLexer {
     Token next() {
         if (error != null) {
             return error;
+        }
+        if ((++tokens & 255) == 0) {
+            remo.core.InputLimits.checkDeadline(here());
         }
         Token skipError = skipWhitespaceAndComments();
         if (skipError != null) {

@@ -31,6 +31,8 @@ final class X86Lexer {
     private static final String ONE_CHAR_SYMBOLS = "=,;|()[]{}:~$-+*&^!<>";
 
     private final String sourceName;
+    /** Tokens read, to check the parse deadline every few hundred. */
+    private int tokens;
     private final String text;
     private int offset;
     private int line = 1;
@@ -146,6 +148,9 @@ final class X86Lexer {
     private X86Token lex() throws LitmusException {
         if (trailerReached) {
             return eofToken();
+        }
+        if ((++tokens & 255) == 0) {
+            remo.core.InputLimits.checkDeadline(new Position(line, column));
         }
         skipWhitespaceAndComments();
         if (offset >= text.length()) {

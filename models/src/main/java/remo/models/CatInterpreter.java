@@ -32,7 +32,8 @@ final class CatInterpreter {
 
     /** What loading produced. */
     record Result(String title, List<ModelCheck> checks, List<ModelCheck> flags, List<ModelCheck> guards,
-                  Map<String, Node> bindings, Map<String, Node> shownNodes, List<String> shown) {
+                  Map<String, Node> bindings, Map<String, Node> shownNodes, List<String> shown,
+                  List<remo.core.Diagnostic> warnings) {
     }
 
     private final ModelLibrary.Source source;
@@ -46,6 +47,9 @@ final class CatInterpreter {
     private final Map<String, Node> shownNodes = new LinkedHashMap<>();
     private final List<String> shown = new ArrayList<>();
     private final Set<String> included = new HashSet<>();
+    /** The files being run, outermost first: an include of one of them is a cycle. */
+    private final Deque<String> running = new ArrayDeque<>();
+    private final List<remo.core.Diagnostic> warnings = new ArrayList<>();
     private final Deque<CatCondition> branch = new ArrayDeque<>();
     private final Deque<String> calls = new ArrayDeque<>();
 
@@ -65,6 +69,7 @@ final class CatInterpreter {
      */
     Result run(CatParser.CatFile top, String identity, String prelude) throws CatException {
         included.add(identity);
+        running.push(identity);
         CatEnvironment predefined = Predefined.environment(vocabulary, nodes, evaluator.primitives());
         try {
             CatEnvironment env = predefined;
@@ -78,7 +83,11 @@ final class CatInterpreter {
                     bindings.put(b.getKey(), ev.node());
                 }
             }
-            return new Result(top.title(), checks, flags, guards, bindings, shownNodes, shown);
+            if (checks.isEmpty()) {
+                warnings.add(remo.core.Diagnostic.warning("W-EMPTY-MODEL", top.name(), Position.START, "the model has no "
+                        + "checks (acyclic, irreflexive, empty): it allows every candidate execution"));
+            }
+            return new Result(top.title(), checks, flags, guards, bindings, shownNodes, shown, warnings);
         } catch (CatFailure f) {
             throw f.toException();
         }
@@ -98,10 +107,22 @@ final class CatInterpreter {
         } catch (CatException e) {
             throw CatFailure.of(e);
         }
+        if (running.contains(loaded.identity())) {
+            // herd7 would recurse; a file already being read adds nothing new, but say so
+            warnings.add(remo.core.Diagnostic.warning("W-INCLUDE-CYCLE", from, pos, "include cycle: '"
+                    + remo.core.SourceText.quote(target) + "' is already being read (it includes itself"
+                    + (running.size() > 1 ? ", through another include" : "") + "); this include is skipped"));
+            return env;
+        }
         if (!included.add(loaded.identity())) {
             return env;
         }
-        return run(loaded.file().statements(), env);
+        running.push(loaded.identity());
+        try {
+            return run(loaded.file().statements(), env);
+        } finally {
+            running.pop();
+        }
     }
 
     private CatEnvironment exec(CatStatement s, CatEnvironment env) {

@@ -47,6 +47,7 @@ public final class CatModel {
     final int groupCount;
     private final String source;
     private final Vocabulary vocabulary;
+    private final List<Diagnostic> warnings;
 
     CatModel(String name, String source, Vocabulary vocabulary, CatInterpreter.Result r, NodeFactory nodes) {
         this.name = name;
@@ -61,6 +62,15 @@ public final class CatModel {
         this.groupCount = nodes.groupCount();
         this.source = source;
         this.vocabulary = vocabulary;
+        this.warnings = List.copyOf(r.warnings());
+    }
+
+    /**
+     * Warnings found while loading: W-INCLUDE-CYCLE for a file that includes itself, W-EMPTY-MODEL
+     * for a model without any check (it allows everything, which is rarely meant).
+     */
+    public List<Diagnostic> warnings() {
+        return warnings;
     }
 
     /** The meaning of the model's predefined names. */

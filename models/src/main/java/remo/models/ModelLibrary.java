@@ -13,7 +13,9 @@ import java.util.Set;
 import remo.core.Diagnostic;
 import remo.core.DiagnosticException;
 import remo.core.Position;
+import remo.core.InputLimits;
 import remo.core.SourceText;
+import remo.core.UserPath;
 import remo.models.cat.CatException;
 import remo.models.cat.CatParser;
 
@@ -78,9 +80,18 @@ public final class ModelLibrary {
      * Whether {@code arg} names a model file path rather than a bundled model: it contains a path
      * separator or ends with {@code .cat} or {@code .bell} and exists as a file.
      */
-    private static boolean isPath(String arg) {
+    private static boolean isPath(String arg) throws CatException {
         return arg.contains("/") || arg.contains("\\")
-                || ((arg.endsWith(".cat") || arg.endsWith(".bell")) && Files.isRegularFile(Path.of(arg)));
+                || ((arg.endsWith(".cat") || arg.endsWith(".bell")) && Files.isRegularFile(modelPath(arg)));
+    }
+
+    /** The path of a {@code --model} argument ({@link UserPath}: E-MODEL for a name no file can have). */
+    private static Path modelPath(String arg) throws CatException {
+        try {
+            return UserPath.resolve(null, arg, COMMAND_LINE, Position.START, "E-MODEL", "model file");
+        } catch (DiagnosticException e) {
+            throw new CatException(e.diagnostic());
+        }
     }
 
     private Path onCatPath(String fileName) {
@@ -104,11 +115,14 @@ public final class ModelLibrary {
      *                      command line), or any load-time cat error of models.md §7.3
      */
     public CatModel load(String nameOrPath) throws CatException {
+        modelPath(nameOrPath);
         if (isPath(nameOrPath)) {
-            Path path = Path.of(nameOrPath);
+            Path path = modelPath(nameOrPath);
             if (!Files.isRegularFile(path)) {
+                String why = UserPath.whyUnreadable(path);
                 throw new CatException(Diagnostic.error("E-MODEL", COMMAND_LINE, Position.START,
-                        "cannot read model file '" + nameOrPath + "'"));
+                        "cannot read model file '" + SourceText.quote(nameOrPath) + "'"
+                                + (why == null ? ": not a regular file" : ": " + why)));
             }
             return loadFile(path, nameOrPath);
         }
@@ -124,7 +138,7 @@ public final class ModelLibrary {
             if (found != null) {
                 return loadFile(found, found.toString());
             }
-            throw new CatException(Diagnostic.error("E-MODEL", COMMAND_LINE, Position.START, "unknown model '" + nameOrPath
+            throw new CatException(Diagnostic.error("E-MODEL", COMMAND_LINE, Position.START, "unknown model '" + SourceText.quote(nameOrPath)
                     + "'; expected one of " + String.join(", ", BUNDLED) + ", or a path to a .cat file"
                     + (catPath.isEmpty() ? "" : " or a file on the cat path")));
         }
@@ -168,12 +182,12 @@ public final class ModelLibrary {
 
     private static String readFile(Path path, String shownName) throws CatException {
         try {
-            return SourceText.decode(Files.readAllBytes(path), shownName, "E-CAT-SYNTAX");
+            return SourceText.decode(InputLimits.read(path, shownName), shownName, "E-CAT-SYNTAX");
         } catch (DiagnosticException e) {
             throw new CatException(e.diagnostic());
         } catch (IOException | RuntimeException e) {
             throw new CatException(Diagnostic.error("E-MODEL", COMMAND_LINE, Position.START,
-                    "cannot read model file '" + shownName + "': " + e.getMessage()));
+                    "cannot read model file '" + SourceText.quote(shownName) + "': " + UserPath.describe(e)));
         }
     }
 
@@ -234,6 +248,11 @@ public final class ModelLibrary {
                 dirs.add(modelDir);
             }
             boolean bundledModel = modelDir == null && catPath.isEmpty() && from == null;
+            try {
+                UserPath.resolve(null, target, fromFile, pos, "E-CAT-INCLUDE", "included file");
+            } catch (DiagnosticException e) {
+                throw new CatException(e.diagnostic());
+            }
             for (Path dir : bundledModel ? List.<Path>of() : dirs) {
                 Path p = dir.resolve(target);
                 if (Files.isRegularFile(p)) {
@@ -251,7 +270,7 @@ public final class ModelLibrary {
             String text = bundledText(target);
             if (text == null) {
                 throw new CatException(Diagnostic.error("E-CAT-INCLUDE", fromFile, pos, "cannot find included file '"
-                        + target + "' (looked " + (catPath.isEmpty() ? "" : "on the cat path, ") + "next to " + fromFile
+                        + SourceText.quote(target) + "' (looked " + (catPath.isEmpty() ? "" : "on the cat path, ") + "next to " + fromFile
                         + " and in the bundled model library)"));
             }
             String identity = "bundled:" + target;

@@ -107,6 +107,10 @@ final class StateSpaceSearch {
         long n = visited.size();
         if ((n & 255) == 0) {
             long now = System.nanoTime();
+            if (remo.core.Interruption.requested()) {
+                partialReason = remo.core.Interruption.reason();
+                throw new Stop();
+            }
             if (now > deadline) {
                 partialReason = options.timeLimitReached(now - start);
                 throw new Stop();

@@ -27,6 +27,9 @@ public final class Robustness {
     private final FlagValues flags;
     private final CheckOptions options;
     private final long deadline;
+    /** When the test started and its whole time limit, for messages ({@code 0}/{@code null} without one). */
+    private long start;
+    private java.time.Duration limit;
 
     /**
      * @param weak    the weak model M
@@ -55,6 +58,39 @@ public final class Robustness {
     }
 
     /**
+     * As {@link #withDeadline}, for a time limit of {@code limit} counted from {@code startNanos}
+     * ({@link System#nanoTime()}): messages then name that limit (the user's {@code --timeout}),
+     * not the time left when an enumeration began.
+     */
+    public Robustness withTimeLimit(long startNanos, java.time.Duration limit) {
+        Robustness r = new Robustness(weak, strong, flags, options, options.withTimeout(limit).deadline(startNanos));
+        r.start = startNanos;
+        r.limit = limit;
+        return r;
+    }
+
+    /** Why a partial enumeration stopped, in terms of the whole test's limit when time ran out. */
+    private String reason(CheckResult r) {
+        String why = r.partialReason();
+        if (limit != null && why != null && why.endsWith("(--timeout)")) {
+            return options.withTimeout(limit).timeLimitReached(System.nanoTime() - start);
+        }
+        return why;
+    }
+
+    /** The reason for an {@link AxiomaticChecker#explore} run that a limit stopped. */
+    private String stopped() {
+        if (remo.core.Interruption.requested()) {
+            return remo.core.Interruption.reason();
+        }
+        if (deadline != Long.MAX_VALUE && System.nanoTime() > deadline) {
+            return limit != null ? options.withTimeout(limit).timeLimitReached(System.nanoTime() - start)
+                    : "the time limit was reached (--timeout)";
+        }
+        return "a limit was reached (--max-executions)";
+    }
+
+    /**
      * The options for the next enumeration: the configured ones, with the time left before the
      * deadline as their timeout.
      *
@@ -76,12 +112,15 @@ public final class Robustness {
      * @throws LimitReachedException if the deadline has passed
      */
     long timeLeft() {
+        if (remo.core.Interruption.requested()) {
+            throw new LimitReachedException(remo.core.Interruption.reason());
+        }
         if (deadline == Long.MAX_VALUE) {
             return Long.MAX_VALUE;
         }
         long left = deadline - System.nanoTime();
         if (left <= 0) {
-            throw new LimitReachedException("the time limit was reached (--timeout)");
+            throw new LimitReachedException(stopped());
         }
         return left;
     }
@@ -123,7 +162,7 @@ public final class Robustness {
     public Set<FinalState> strongStates(Program p) throws LitmusException {
         CheckResult r = AxiomaticChecker.check(p, strong, flags, options());
         if (r.partial()) {
-            throw new LimitReachedException("the strong outcome set is unknown: " + r.partialReason());
+            throw new LimitReachedException("the strong outcome set is unknown: " + reason(r));
         }
         return r.fullStates();
     }
@@ -137,7 +176,7 @@ public final class Robustness {
     public RobustnessReport analyse(Program p) throws LitmusException {
         CheckResult weakResult = AxiomaticChecker.check(p, weak, flags, options());
         if (weakResult.partial()) {
-            throw new LimitReachedException("the weak outcome set is unknown: " + weakResult.partialReason());
+            throw new LimitReachedException("the weak outcome set is unknown: " + reason(weakResult));
         }
         Set<FinalState> strongStates = strongStates(p);
         GraphCheck.Judge judge = new GraphCheck.Judge(new EventStructure(p, flags), strong, flags);
@@ -158,7 +197,7 @@ public final class Robustness {
             return stateViolation[0] == null || traceViolation[0] == null;
         });
         if (status == AxiomaticChecker.ExploreStatus.LIMIT_REACHED) {
-            throw new LimitReachedException("the search for a violating execution stopped: a limit was reached");
+            throw new LimitReachedException("the search for a violating execution stopped: " + stopped());
         }
         String check = traceOutcome[0] == null ? null : traceOutcome[0].failedCheck().name();
         List<Integer> cycle = traceOutcome[0] == null ? List.of() : judge.cycle(traceViolation[0], traceOutcome[0]);
@@ -191,7 +230,7 @@ public final class Robustness {
             status = AxiomaticChecker.explore(p, weak, flags, options(), x -> judge.judge(x).consistent());
         }
         if (status == AxiomaticChecker.ExploreStatus.LIMIT_REACHED) {
-            throw new LimitReachedException("the search for a violating execution stopped: a limit was reached");
+            throw new LimitReachedException("the search for a violating execution stopped: " + stopped());
         }
         return status == AxiomaticChecker.ExploreStatus.COMPLETE
                 && (notion != Notion.STATE || reached.containsAll(strongStates));

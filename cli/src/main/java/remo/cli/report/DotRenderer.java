@@ -85,6 +85,7 @@ public final class DotRenderer {
         // layout: columns top to bottom; the events of one instruction on successive ranks
         sb.append("  // layout only\n");
         List<GraphDrawing.GraphEvent> ev = g.events();
+        sb.append(columnAnchors(g));
         for (int i = 0; i < ev.size(); i++) {
             GraphDrawing.GraphEvent a = ev.get(i);
             for (int j = i + 1; j < ev.size(); j++) {
@@ -116,6 +117,42 @@ public final class DotRenderer {
         }
         sb.append(legend(g));
         sb.append("}\n");
+        return sb.toString();
+    }
+
+    /**
+     * Keeps the columns of a one-node graph left to right in their order (init, P0, P1, …): dot
+     * would otherwise order them by the relation edges (MP drew P1 left of P0). An invisible point
+     * above each column, chained left to right on one rank, pulls its column's first event under
+     * it. Graphs of several nodes (nested clusters) are left as they are: Graphviz 2.43 fails on
+     * such constraints across clusters.
+     */
+    private static String columnAnchors(GraphDrawing g) {
+        List<Integer> heads = new java.util.ArrayList<>();
+        java.util.Set<Integer> nodes = new java.util.HashSet<>();
+        for (int c = 0; c < g.columns().size(); c++) {
+            nodes.add(g.columns().get(c).node());
+            for (GraphDrawing.GraphEvent e : g.events()) {
+                if (e.column() == c) {
+                    heads.add(e.id());
+                    break;
+                }
+            }
+        }
+        if (heads.size() < 2 || nodes.size() > 1) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder("  { rank=same;");
+        for (int k = 0; k < heads.size(); k++) {
+            sb.append(" col").append(k).append(" [style=invis, shape=point, width=0];");
+        }
+        sb.append(" }\n");
+        for (int k = 0; k + 1 < heads.size(); k++) {
+            sb.append("  col").append(k).append(" -> col").append(k + 1).append(" [style=invis];\n");
+        }
+        for (int k = 0; k < heads.size(); k++) {
+            sb.append("  col").append(k).append(" -> e").append(heads.get(k)).append(" [style=invis, weight=100];\n");
+        }
         return sb.toString();
     }
 

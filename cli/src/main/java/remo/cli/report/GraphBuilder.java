@@ -173,8 +173,11 @@ public final class GraphBuilder {
         Map<String, String> modelNames = violation == null ? Map.of() : modelExplanations(full, frame, w, violation);
         if (violation != null) {
             for (int[] p : cycleEdges(violation)) {
-                edges.add(new GraphDrawing.GraphEdge(EdgeKind.VIOLATION, p[0], p[1],
-                        violation.check() + explain(full, modelNames, p[0], p[1])));
+                String label = violation.check() + explain(full, modelNames, p[0], p[1]);
+                // the cycle's edge replaces the plain edge it names ("tso: ppo" draws the ppo edge once)
+                edges.removeIf(e -> e.kind() != EdgeKind.VIOLATION && e.from() == p[0] && e.to() == p[1]
+                        && label.matches(".*\\b" + java.util.regex.Pattern.quote(e.label()) + "\\b.*"));
+                edges.add(new GraphDrawing.GraphEdge(EdgeKind.VIOLATION, p[0], p[1], label));
             }
         }
         edges.sort(Comparator.comparing(GraphDrawing.GraphEdge::kind).thenComparingInt(GraphDrawing.GraphEdge::from)

@@ -51,8 +51,11 @@ public final class JsonResults {
         CheckResult r = o.result();
         Program p = r.program();
         Map<String, String> flags = new LinkedHashMap<>();
-        for (Flag f : Flag.values()) {
-            flags.put(f.name(), r.flags().get(f));
+        // the RDMA flags do not concern an X86 test under a bundled model (W-FLAG-IGNORED): none listed
+        if (!(p.dialect().isX86() && r.model().isBundled())) {
+            for (Flag f : Flag.values()) {
+                flags.put(f.name(), r.flags().get(f));
+            }
         }
         List<ResultDocument.State> states = new ArrayList<>();
         for (Map.Entry<FinalState, Long> e : r.states().entrySet()) {
@@ -142,8 +145,8 @@ public final class JsonResults {
     }
 
     private static ResultDocument.Diagnostic diagnostic(Diagnostic d) {
-        return new ResultDocument.Diagnostic(d.severity().name().toLowerCase(java.util.Locale.ROOT), d.code(), d.file(), d.position().line(),
-                d.position().column(), d.message());
+        return new ResultDocument.Diagnostic(d.severity().name().toLowerCase(java.util.Locale.ROOT), d.code(), d.shownFile(), d.position().line(),
+                d.position().column(), d.shownMessage());
     }
 
     private static Map<String, Long> values(FinalState s, Program p) {

@@ -143,6 +143,9 @@ final class CatLexer {
                 out.add(new Token(Kind.EOF, "", pos));
                 return out;
             }
+            if ((out.size() & 255) == 255) {
+                remo.core.InputLimits.checkDeadline(pos);
+            }
             char c = text.charAt(i);
             if (Character.isLetter(c) || c == '_') {
                 int start = i;

@@ -37,7 +37,11 @@ public final class CatParser {
      * @throws CatException E-CAT-SYNTAX or E-CAT-FLAG at the offending token
      */
     public static CatFile parse(String file, String text) throws CatException {
-        return new CatParser(file, CatLexer.tokenize(file, text)).file();
+        try {
+            return new CatParser(file, CatLexer.tokenize(file, text)).file();
+        } catch (remo.core.InputLimits.Stopped e) {
+            throw new CatException(e.diagnostic(file));
+        }
     }
 
     /** A parsed cat file: its optional title and its statements in order. */

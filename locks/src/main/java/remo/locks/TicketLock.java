@@ -1,0 +1,242 @@
+package remo.locks;
+
+import java.util.EnumSet;
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+import remo.nic.Access;
+import remo.nic.Endpoint;
+import remo.nic.Node;
+import remo.nic.NodeSet;
+import remo.nic.error.RdmaFailureException;
+import remo.nic.Region;
+import remo.nic.RegionGroup;
+import remo.nic.WorkId;
+
+/**
+ * The ticket lock of locks.md §3.2–§3.3, shared by {@link WeakTicketLock} and
+ * {@link StrongTicketLock}, which differ only in {@link #beforeRelease} (§4.2: the strong lock's
+ * release starts with a global fence).
+ *
+ * <p>State (§3.2), with {@code T = #C × S} slots and {@code S = slotsPerNode}: {@code name/next}
+ * (1 word at {@code H}, REMOTE_ATOMIC) is the ticket dispenser, reached only by RFAA, loopback on
+ * {@code H}; {@code name/rows} ({@code T} words at every client node, REMOTE_WRITE) holds each
+ * node's replica of every slot's row (1 + the last ticket the slot released, or 0); {@code name/tk}
+ * ({@code S} words at every client node, LOCAL_WRITE) holds the RFAA results of the node's slots.
+ * Slot {@code j = c·S + s} is the {@code s}-th endpoint of the {@code c}-th client node (ascending
+ * ids) to use the lock; it is bound on first use and never freed.
+ */
+abstract class TicketLock extends LockObject {
+    private final int slotsPerNode;
+    private final int slots;
+    private final int clientIndex;
+    private final NodeSet others;
+    private final Region rows;
+    private final Region tk;
+    private final Map<Endpoint, Slot> bound = new IdentityHashMap<>();
+    private volatile Region next;
+    private volatile RegionGroup rowGroup;
+
+    /** One slot bound to one endpoint; its fields are used by that endpoint's thread only. */
+    private static final class Slot {
+        final int local;
+        final int global;
+        final WorkId wa;
+        final WorkId wb;
+        boolean held;
+        long ticket;
+
+        Slot(int local, int global, WorkId wa, WorkId wb) {
+            this.local = local;
+            this.global = global;
+            this.wa = wa;
+            this.wb = wb;
+        }
+    }
+
+    TicketLock(Node here, String name, LockKind kind, int home, NodeSet clientNodes, int slotsPerNode) {
+        super(here, name, kind, home, clientNodes, Map.of("slotsPerNode", Integer.toString(slotsPerNode)));
+        if (slotsPerNode < 1) {
+            throw new IllegalArgumentException(kind + " '" + name + "': slotsPerNode must be >= 1, got " + slotsPerNode);
+        }
+        long t = (long) clientNodes.size() * slotsPerNode;
+        if (t > here.cluster().config().maxRegionWords()) {
+            throw new IllegalArgumentException(kind + " '" + name + "': " + t + " slots exceed maxRegionWords");
+        }
+        this.slotsPerNode = slotsPerNode;
+        this.slots = (int) t;
+        this.clientIndex = clientNodes.indexOf(here.id());
+        this.others = clientNodes.minus(here.id());
+        if (here.id() == home) {
+            this.next = registerInternal("next", 1, EnumSet.of(Access.REMOTE_ATOMIC), null);
+        }
+        if (clientIndex >= 0) {
+            this.rows = registerInternal("rows", slots, EnumSet.of(Access.REMOTE_WRITE), null);
+            this.tk = registerInternal("tk", slotsPerNode, EnumSet.of(Access.LOCAL_WRITE), null);
+        } else {
+            this.rows = null;
+            this.tk = null;
+        }
+    }
+
+    /** Slots per client node, {@code S}. */
+    public final int slotsPerNode() {
+        return slotsPerNode;
+    }
+
+    @Override
+    protected final String linkPart(int node) {
+        return clientNodes().contains(node) ? "rows" : "next";
+    }
+
+    @Override
+    protected final void resolvePeers() {
+        if (clientIndex < 0) {
+            return; // the home alone never calls a method
+        }
+        Region n = peer(home(), "next");
+        Map<Integer, Region> replicas = new TreeMap<>();
+        for (int k : others) {
+            replicas.put(k, peer(k, "rows"));
+        }
+        replicas.put(here().id(), rows);
+        String groupName = name() + "/rows";
+        NodeSet members = clientNodes();
+        rowGroup = new RegionGroup() {
+            @Override
+            public String name() {
+                return groupName;
+            }
+
+            @Override
+            public NodeSet nodes() {
+                return members;
+            }
+
+            @Override
+            public Region on(int node) {
+                Region r = replicas.get(node);
+                if (r == null) {
+                    throw new IllegalArgumentException(groupName + " has no member on node " + node);
+                }
+                return r;
+            }
+        };
+        next = n;
+    }
+
+    /**
+     * Acquire (§3.3 A1–A5): draw a ticket by RFAA on {@code next@H}, wait for it ({@code wa}), read it,
+     * then spin on the local rows until one of them is at least the ticket. Spinning is local: each
+     * round loads all {@code T} rows in increasing order and issues no NIC operation.
+     */
+    @Override
+    public final void acquire(Endpoint ep) {
+        enter(ep, "acquire");
+        Slot s = slot(ep, true);
+        if (s.held) {
+            throw new IllegalMonitorStateException(where("acquire", ep) + ": this endpoint already holds the lock "
+                    + "(ticket " + s.ticket + "); the lock is not reentrant");
+        }
+        try {
+            ep.rfaa(s.wa, tk, s.local, next, 0, 1);
+            ep.waitFor(s.wa);
+            long my = ep.load(tk, s.local);
+            spin(ep, my);
+            s.ticket = my;
+            s.held = true;
+        } catch (RdmaFailureException e) {
+            throw failed("acquire", ep, e);
+        }
+    }
+
+    private void spin(Endpoint ep, long my) {
+        int rounds = 0;
+        while (true) {
+            long max = Long.MIN_VALUE;
+            for (int i = 0; i < slots; i++) {
+                max = Math.max(max, ep.load(rows, i));
+            }
+            if (max >= my) {
+                return;
+            }
+            if (!deterministic()) {
+                if (++rounds % 64 == 0) {
+                    Thread.yield();
+                } else {
+                    Thread.onSpinWait();
+                }
+            }
+        }
+    }
+
+    /**
+     * Release (§3.3 R1–R2, §4.2 R0): {@link #beforeRelease}, then store {@code held + 1} into the
+     * slot's own row and broadcast it to the other client nodes' replicas ({@code wb}, never waited by
+     * the lock: the puts complete in the background).
+     */
+    @Override
+    public final void release(Endpoint ep) {
+        enter(ep, "release");
+        Slot s = slot(ep, false);
+        if (s == null || !s.held) {
+            throw new IllegalMonitorStateException(where("release", ep) + ": this endpoint does not hold the lock");
+        }
+        try {
+            beforeRelease(ep);
+            ep.store(rows, s.global, s.ticket + 1);
+            if (others.size() > 0) {
+                ep.bcast(s.wb, rowGroup, s.global, rows, s.global, 1, others);
+            }
+            s.held = false;
+        } catch (RdmaFailureException e) {
+            throw failed("release", ep, e);
+        }
+    }
+
+    /** What the release does before R1: nothing for the weak lock, {@code gf()} for the strong one (§4.2 R0). */
+    abstract void beforeRelease(Endpoint ep);
+
+    @Override
+    public final boolean isHeldBy(Endpoint ep) {
+        Slot s;
+        synchronized (bound) {
+            s = bound.get(ep);
+        }
+        return s != null && s.held;
+    }
+
+    /**
+     * The ticket of the calling endpoint's current critical section (0, 1, 2, … in lock order).
+     *
+     * @throws IllegalMonitorStateException if the endpoint does not hold the lock
+     */
+    public final long heldTicket(Endpoint ep) {
+        Slot s;
+        synchronized (bound) {
+            s = bound.get(ep);
+        }
+        if (s == null || !s.held) {
+            throw new IllegalMonitorStateException(where("heldTicket", ep) + ": this endpoint does not hold the lock");
+        }
+        return s.ticket;
+    }
+
+    /** The endpoint's slot, bound on first use when {@code bind}; {@code null} if unbound and not {@code bind}. */
+    private Slot slot(Endpoint ep, boolean bind) {
+        synchronized (bound) {
+            Slot s = bound.get(ep);
+            if (s == null && bind) {
+                int local = bound.size();
+                if (local == slotsPerNode) {
+                    throw new TooManyClientsException(where("acquire", ep) + ": all " + slotsPerNode + " slots of node "
+                            + ep.node() + " are bound to other endpoints (slots are never freed, locks.md §2.1)");
+                }
+                // newWorkId is not a scheduling point, so holding the monitor here cannot stall the scheduler
+                s = new Slot(local, clientIndex * slotsPerNode + local, ep.newWorkId("wa"), ep.newWorkId("wb"));
+                bound.put(ep, s);
+            }
+            return s;
+        }
+    }
+}

@@ -1,0 +1,52 @@
+package remo.locks;
+
+import remo.nic.Endpoint;
+import remo.nic.Node;
+import remo.nic.NodeSet;
+
+/**
+ * The weak ticket lock, "wlock" (locks.md §3): FIFO, local spinning, the cheapest release (one put
+ * per other client node, no wait). It guarantees mutual exclusion and CPU-level ordering (ORD-W)
+ * only.
+ *
+ * <p>Cost (§3.7, {@code N_C = #C}, {@code T = #C·S}): {@code acquire} uncontended is 1 RFAA and 1
+ * round trip (1 loopback round trip on {@code H}), 16 bytes, 1 + {@code T} local loads; contended the
+ * same NIC cost with local spinning; {@code release} is {@code N_C − 1} puts and no round trip.
+ * Memory: 1 word at {@code H}, {@code T + S} words per client node.
+ *
+ * <p><b>Client obligations</b> (§3.6):
+ * <ul>
+ *   <li>(O1) call {@code release} from the endpoint that acquired;</li>
+ *   <li>(O2) every critical section terminates;</li>
+ *   <li>(O3) complete before {@code release} every NIC op of the critical section whose effect later
+ *       holders must observe, or whose remote read must not observe later holders' writes
+ *       ({@code waitFor} on its work id, or {@code gf()}; a {@code gf()} right before every
+ *       {@code release} gives ORD-S). CPU loads and stores in the critical section need nothing.
+ *       Without it, harnesses W-SB-NIC, W-MP-NIC and W-ME-NW show what goes wrong;</li>
+ *   <li>(O4) never access the lock's regions or work ids (they are internal, loco.md §3.4);</li>
+ *   <li>(O5) construct the lock identically on all of {@code C ∪ {H}} before use.</li>
+ * </ul>
+ */
+public final class WeakTicketLock extends TicketLock {
+
+    /**
+     * Constructs this node's instance (collective: call it on every node of {@code clientNodes ∪ {home}}
+     * with the same arguments). Registers {@code name/next} on the home and {@code name/rows},
+     * {@code name/tk} on a client node; communicates with nobody.
+     *
+     * @param here         this node
+     * @param name         the lock's name (loco.md §3.2 syntax)
+     * @param home         the home node {@code H} of the ticket dispenser
+     * @param clientNodes  the nodes whose threads may acquire, {@code C}
+     * @param slotsPerNode {@code S}: how many distinct endpoints per client node may use the lock, at least 1
+     * @throws IllegalArgumentException as {@link LockObject#LockObject}, or for {@code slotsPerNode < 1}
+     */
+    public WeakTicketLock(Node here, String name, int home, NodeSet clientNodes, int slotsPerNode) {
+        super(here, name, LockKind.WEAK_TICKET, home, clientNodes, slotsPerNode);
+    }
+
+    @Override
+    void beforeRelease(Endpoint ep) {
+        // the weak release has no R0 (§3.3)
+    }
+}

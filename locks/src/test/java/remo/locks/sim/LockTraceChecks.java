@@ -1,0 +1,292 @@
+package remo.locks.sim;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import remo.models.CatModel;
+import remo.core.graph.ExecutionGraph;
+import remo.core.graph.ExecutionGraph.Event;
+import remo.core.rdma.EventLabel;
+import remo.core.graph.ExecutionGraph.OpInfo;
+import remo.core.rdma.OpKind;
+import remo.conformance.TraceConformance;
+
+/**
+ * The checks of locks.md §10.2 and §10.3 on one deterministic run of a {@link LockScenario}:
+ * <ul>
+ *   <li>the run completes and the counter equals the number of acquisitions (no lost update);</li>
+ *   <li>§10.2: the recorded graph is consistent under the model (trace conformance);</li>
+ *   <li>(a) for every lock-order-consecutive pair, the release's representative is hb-before the
+ *       next acquire's representative (ticket locks: the R1 store and the first spin read of the
+ *       final round that saw a value ≥ the ticket, §3.4; CAS lock: the release op's NRW and the
+ *       successful RCAS's NAR, §5.4), hb being the model's, evaluated on the recorded graph;</li>
+ *   <li>(b) ORD-W (weak ticket lock: CPU subevents) or ORD-S (the others: all subevents): every
+ *       subevent of the releasing thread po-before the release is hb-before every subevent of the
+ *       next holder po-after its acquire;</li>
+ *   <li>(c) real-time exclusion: the next acquire returns, in scheduler steps, after the release
+ *       was invoked;</li>
+ *   <li>(d) ticket locks, FIFO: if one RFAA completed (NLW) before another's first step (NAR) in
+ *       scheduler order — the order in which the deterministic engine creates events, a stronger
+ *       premise than "completed before posted" — its ticket is smaller and its critical section
+ *       comes first.</li>
+ * </ul>
+ * Lock order is ticket order (ticket locks) or the rao order of successful RCASs (CAS lock).
+ */
+public final class LockTraceChecks {
+    private LockTraceChecks() {
+    }
+
+    /** One acquisition located in the trace. */
+    private record Located(int thread, int k, long order, int acqRep, long acqEndPo, int relRep, long relStartPo,
+                           int rfaaNlw, int rfaaNar) {
+    }
+
+    /**
+     * Runs every check.
+     *
+     * @throws AssertionError naming the scenario, the seed and what failed
+     */
+    public static void check(LockScenario sc, long seed, LockScenario.Outcome o, CatModel model) {
+        String ctx = sc + " seed " + seed + ": ";
+        if (!o.result().threadFailures().isEmpty() || !o.result().completed()) {
+            throw new AssertionError(ctx + "the run failed: " + o.result().threadFailures());
+        }
+        long total = (long) sc.threads() * sc.acquisitions();
+        require(o.counter() == total, ctx + "counter " + o.counter() + " after " + total + " acquisitions");
+        ExecutionGraph g = o.result().trace().orElseThrow();
+        RecordedExecution x = RecordedExecution.of(g, model);
+        TraceConformance.Verdict v = x.conformance();
+        require(v.consistent(), ctx + "inconsistent under " + model.name() + ": " + v.failedCheck() + " " + v.cycle() + " "
+                + v.problems());
+        Map<String, Integer> threadIndex = new HashMap<>();
+        for (ExecutionGraph.ThreadInfo t : g.threads()) {
+            threadIndex.put(t.name(), t.index());
+        }
+        List<Located> located = new ArrayList<>();
+        for (int t = 0; t < sc.threads(); t++) {
+            require(threadIndex.get("T" + t) == t, ctx + "thread T" + t + " is not the trace's thread " + t);
+            located.addAll(sc.lock().ticket() ? ticketAcquisitions(sc, g, threadIndex.get("T" + t), t, ctx)
+                    : casAcquisitions(sc, g, threadIndex.get("T" + t), t, ctx));
+        }
+        require(located.size() == total, ctx + "found " + located.size() + " acquisitions in the trace, expected " + total);
+        located.sort(Comparator.comparingLong(Located::order));
+        Map<String, LockScenario.Acquisition> stamps = new HashMap<>();
+        for (LockScenario.Acquisition a : o.acquisitions()) {
+            stamps.put(a.thread() + "/" + a.k(), a);
+        }
+        for (Located l : located) {
+            if (sc.lock().ticket()) {
+                require(stamps.get(l.thread() + "/" + l.k()).ticket() == l.order(), ctx + "T" + l.thread() + "'s acquisition "
+                        + l.k() + " holds ticket " + stamps.get(l.thread() + "/" + l.k()).ticket() + " but its RFAA drew "
+                        + l.order());
+            }
+        }
+        for (int i = 0; i + 1 < located.size(); i++) {
+            Located rel = located.get(i);
+            Located acq = located.get(i + 1);
+            String pair = "lock-order pair " + i + " (T" + rel.thread() + "#" + rel.k() + " then T" + acq.thread() + "#" + acq.k()
+                    + "): ";
+            require(x.hb(rel.relRep(), acq.acqRep()), ctx + pair + "(a) release representative " + g.events().get(rel.relRep())
+                    + " is not hb-before acquire representative " + g.events().get(acq.acqRep()));
+            orderingGuarantee(sc, g, x, rel, acq, ctx + pair);
+            LockScenario.Acquisition s0 = stamps.get(rel.thread() + "/" + rel.k());
+            LockScenario.Acquisition s1 = stamps.get(acq.thread() + "/" + acq.k());
+            require(s1.retAcq() > s0.invRel(), ctx + pair + "(c) acquire returned at step " + s1.retAcq()
+                    + ", not after the release's invocation at step " + s0.invRel());
+        }
+        if (sc.lock().ticket()) {
+            for (Located a : located) {
+                for (Located b : located) {
+                    if (a != b && a.rfaaNlw() < b.rfaaNar()) {
+                        require(a.order() < b.order() && stamps.get(a.thread() + "/" + a.k()).retAcq()
+                                < stamps.get(b.thread() + "/" + b.k()).retAcq(), ctx + "(d) FIFO: T" + a.thread() + "#" + a.k()
+                                + "'s RFAA completed before T" + b.thread() + "#" + b.k() + "'s started, yet it entered later");
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * ORD-W/ORD-S for one pair. Every {@code x} hb-before the release representative and every
+     * {@code y} hb-after the acquire representative is related through (a) — the proofs' path
+     * (§3.5, §4.4, §5.5); only the pairs not covered that way are searched one by one.
+     */
+    private static void orderingGuarantee(LockScenario sc, ExecutionGraph g, RecordedExecution x, Located rel, Located acq,
+                                          String ctx) {
+        java.util.function.IntPredicate toRelease = x.before(rel.relRep());
+        java.util.function.IntPredicate fromAcquire = x.after(acq.acqRep());
+        List<Integer> before = new ArrayList<>();
+        List<Integer> after = new ArrayList<>();
+        List<Integer> afterUncovered = new ArrayList<>();
+        for (Event e : g.events()) {
+            if (e.thread() == rel.thread() && e.po() < rel.relStartPo() && x.mapped(e.id())
+                    && (sc.lock().strong() || isCpu(e))) {
+                before.add(e.id());
+            }
+            if (e.thread() == acq.thread() && e.po() > acq.acqEndPo() && x.mapped(e.id())) {
+                after.add(e.id());
+                if (!fromAcquire.test(e.id())) {
+                    afterUncovered.add(e.id());
+                }
+            }
+        }
+        for (int a : before) {
+            boolean viaLock = toRelease.test(a);
+            if (viaLock && afterUncovered.isEmpty()) {
+                continue;
+            }
+            java.util.function.IntPredicate fromA = x.after(a);
+            for (int b : viaLock ? afterUncovered : after) {
+                require(fromA.test(b), ctx + "(b) " + (sc.lock().strong() ? "ORD-S" : "ORD-W") + ": " + g.events().get(a)
+                        + " is not hb-before " + g.events().get(b));
+            }
+        }
+    }
+
+    private static boolean isCpu(Event e) {
+        return switch (e.label()) {
+            case R, W, F, WT, GF -> true;
+            default -> false;
+        };
+    }
+
+    /** The thread's acquisitions of a ticket lock, ordered by ticket. */
+    private static List<Located> ticketAcquisitions(LockScenario sc, ExecutionGraph g, int thread, int t, String ctx) {
+        int slots = sc.slotsPerNode() * sc.nodes();
+        List<OpInfo> rfaas = new ArrayList<>();
+        for (OpInfo op : g.ops()) {
+            if (op.thread() == thread && op.kind() == OpKind.RFAA && region(g, op.events().get(0)).equals(LockScenario.NAME + "/next")) {
+                rfaas.add(op);
+            }
+        }
+        List<Event> rowReads = new ArrayList<>();
+        List<Event> rowStores = new ArrayList<>();
+        for (Event e : g.events()) {
+            if (e.thread() == thread && e.location() >= 0 && region(g, e.id()).equals(LockScenario.NAME + "/rows")) {
+                if (e.label() == EventLabel.R) {
+                    rowReads.add(e);
+                } else if (e.label() == EventLabel.W) {
+                    rowStores.add(e);
+                }
+            }
+        }
+        Comparator<Event> poOrder = Comparator.comparingLong(Event::po);
+        rowReads.sort(poOrder);
+        rowStores.sort(poOrder);
+        rfaas.sort(Comparator.comparingLong(OpInfo::po));
+        require(rfaas.size() == sc.acquisitions() && rowStores.size() == sc.acquisitions(), ctx + "T" + t + " has "
+                + rfaas.size() + " RFAAs and " + rowStores.size() + " row stores");
+        List<Located> out = new ArrayList<>();
+        for (int k = 0; k < rfaas.size(); k++) {
+            OpInfo op = rfaas.get(k);
+            Event nar = byLabel(g, op, EventLabel.NAR);
+            Event nlw = byLabel(g, op, EventLabel.NLW);
+            long ticket = nlw.value();
+            Event store = rowStores.get(k);
+            require(store.value() == ticket + 1, ctx + "T" + t + " released ticket " + ticket + " by storing " + store.value());
+            List<Event> spin = new ArrayList<>();
+            for (Event r : rowReads) {
+                if (r.po() > op.po() && r.po() < store.po()) {
+                    spin.add(r);
+                }
+            }
+            List<Event> lastRound = spin.subList(Math.max(0, spin.size() - slots), spin.size());
+            Event rep = null;
+            for (Event r : lastRound) {
+                if (r.value() >= ticket) {
+                    rep = r;
+                    break;
+                }
+            }
+            require(rep != null, ctx + "T" + t + " entered with ticket " + ticket + " without a final spin read >= it");
+            long relStart = store.po();
+            if (sc.lock() == LockClass.STRONG) {
+                relStart = store.po() - 1;
+                require(callLabel(g, thread, relStart) == EventLabel.GF, ctx + "T" + t + "'s release does not start with gf");
+            }
+            out.add(new Located(t, k, ticket, rep.id(), lastRound.get(lastRound.size() - 1).po(), store.id(), relStart,
+                    nlw.id(), nar.id()));
+        }
+        return out;
+    }
+
+    /** The thread's acquisitions of a CAS lock, ordered by the rao position of their successful RCAS. */
+    private static List<Located> casAcquisitions(LockScenario sc, ExecutionGraph g, int thread, int t, String ctx) {
+        Map<Integer, Integer> raoPosition = new HashMap<>();
+        for (List<Integer> nars : g.rao().values()) {
+            for (int i = 0; i < nars.size(); i++) {
+                raoPosition.put(nars.get(i), i);
+            }
+        }
+        List<OpInfo> wins = new ArrayList<>();
+        List<OpInfo> releases = new ArrayList<>();
+        OpKind releaseKind = sc.lock() == LockClass.CAS_PUT ? OpKind.PUT : OpKind.RFAA;
+        for (OpInfo op : g.ops()) {
+            if (op.thread() != thread || !region(g, remoteEvent(g, op).id()).equals(LockScenario.NAME + "/L")) {
+                continue;
+            }
+            if (op.kind() == OpKind.RCAS && !op.failedRcas()) {
+                wins.add(op);
+            } else if (op.kind() == releaseKind) {
+                releases.add(op);
+            }
+        }
+        wins.sort(Comparator.comparingLong(OpInfo::po));
+        releases.sort(Comparator.comparingLong(OpInfo::po));
+        require(wins.size() == sc.acquisitions() && releases.size() == sc.acquisitions(), ctx + "T" + t + " has " + wins.size()
+                + " successful RCASs and " + releases.size() + " releases");
+        List<Located> out = new ArrayList<>();
+        for (int k = 0; k < wins.size(); k++) {
+            OpInfo win = wins.get(k);
+            OpInfo rel = releases.get(k);
+            Event nar = byLabel(g, win, EventLabel.NAR);
+            require(callLabel(g, thread, win.po() + 2) == EventLabel.R && callLabel(g, thread, rel.po() - 1) == EventLabel.GF,
+                    ctx + "T" + t + ": acquire must end with the load of g, release start with gf");
+            out.add(new Located(t, k, raoPosition.get(nar.id()), nar.id(), win.po() + 2, byLabel(g, rel, EventLabel.NRW).id(),
+                    rel.po() - 1, -1, -1));
+        }
+        return out;
+    }
+
+    private static Event remoteEvent(ExecutionGraph g, OpInfo op) {
+        for (int id : op.events()) {
+            EventLabel l = g.events().get(id).label();
+            if (l == EventLabel.NAR || l == EventLabel.NRW || l == EventLabel.NRR) {
+                return g.events().get(id);
+            }
+        }
+        throw new AssertionError("op without a remote step: " + op);
+    }
+
+    private static Event byLabel(ExecutionGraph g, OpInfo op, EventLabel label) {
+        for (int id : op.events()) {
+            if (g.events().get(id).label() == label) {
+                return g.events().get(id);
+            }
+        }
+        throw new AssertionError("op " + op + " has no " + label);
+    }
+
+    private static EventLabel callLabel(ExecutionGraph g, int thread, long po) {
+        for (Event e : g.events()) {
+            if (e.thread() == thread && e.po() == po) {
+                return e.label();
+            }
+        }
+        return null;
+    }
+
+    private static String region(ExecutionGraph g, int event) {
+        Event e = g.events().get(event);
+        return e.location() < 0 ? "" : g.locations().get(e.location()).region();
+    }
+
+    private static void require(boolean ok, String message) {
+        if (!ok) {
+            throw new AssertionError(message);
+        }
+    }
+}

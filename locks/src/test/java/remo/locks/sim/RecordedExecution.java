@@ -1,0 +1,138 @@
+package remo.locks.sim;
+
+import remo.core.rdma.EventLabel;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Set;
+import remo.checker.EventStructure;
+import remo.checker.Execution;
+import remo.models.CatModel;
+import remo.models.algebra.Relation;
+import remo.core.graph.ExecutionGraph;
+import remo.conformance.TraceConformance;
+import remo.conformance.TraceLitmus;
+
+/**
+ * A recorded graph as an execution of the checker: the run's calls as the straight-line litmus
+ * program of {@link TraceLitmus#translate} (the same translation trace conformance uses), the
+ * recorded events mapped onto that program's event structure as TraceConformance maps them
+ * ({@code (thread, instruction of the call + word, step)}; initial writes by location), and the
+ * model's {@code hb} evaluated on the recorded rf, co and rao — so lock-level checks use the
+ * checker's hb, not a re-implementation (locks.md §10.3 a).
+ */
+public final class RecordedExecution {
+    private final int[] sid;
+    private final Relation hb;
+    private final Relation hbInverse;
+    private final TraceConformance.Verdict conformance;
+
+    private RecordedExecution(int[] sid, Relation hb, TraceConformance.Verdict conformance) {
+        this.sid = sid;
+        this.hb = hb;
+        this.hbInverse = hb.converse();
+        this.conformance = conformance;
+    }
+
+    /**
+     * Maps a graph of a completed, fault-free run, checks its conformance under {@code model} and
+     * evaluates the model's hb on it.
+     *
+     * @throws AssertionError if a recorded event has no event in the translation
+     */
+    public static RecordedExecution of(ExecutionGraph g, CatModel model) {
+        TraceLitmus.Translation tr = TraceLitmus.translate(g);
+        TraceConformance.Verdict verdict = new TraceConformance(tr.program(), model, tr.flags())
+                .check(g, tr.callInstructions(), tr.locationNames(), tr.implied());
+        EventStructure s = new EventStructure(tr.program(), tr.flags());
+        int n = s.size();
+        int[] sid = new int[g.events().size()];
+        long[] values = new long[n];
+        boolean[] exists = new boolean[n];
+        for (ExecutionGraph.Event e : g.events()) {
+            int id;
+            if (e.label() == EventLabel.IW) {
+                id = s.locationIndex(tr.locationNames().get(e.location()));
+            } else {
+                int instr = tr.callInstructions().get(e.thread()).get((int) e.po());
+                id = instr < 0 ? -1 : s.eventAt(e.thread(), instr + e.sub(), e.ii());
+                if (instr >= 0 && id < 0) {
+                    throw new AssertionError("recorded event " + e + " has no event in the translation");
+                }
+            }
+            sid[e.id()] = id;
+            if (id >= 0) {
+                exists[id] = true;
+                values[id] = e.value();
+            }
+        }
+        int[] rf = new int[n];
+        java.util.Arrays.fill(rf, -1);
+        for (ExecutionGraph.Event e : g.events()) {
+            int src = g.rf(e.id());
+            if (src >= 0 && sid[e.id()] >= 0 && sid[src] >= 0) {
+                rf[sid[e.id()]] = sid[src];
+            }
+        }
+        List<List<Integer>> co = new java.util.ArrayList<>();
+        for (List<Integer> writes : g.co()) {
+            co.add(writes.stream().map(w -> sid[w]).toList());
+        }
+        java.util.Map<String, List<Integer>> rao = new java.util.LinkedHashMap<>();
+        for (java.util.Map.Entry<String, List<Integer>> nars : g.rao().entrySet()) {
+            rao.put(nars.getKey(), nars.getValue().stream().map(a -> sid[a]).toList());
+        }
+        Execution x = new Execution(s, s.graph(values, exists, rf, co, rao), null, true, null, false, List.of());
+        // hb as the model defines it (a union, not closed); queries below follow its paths
+        Relation hb = x.frame(model, Set.of()).relation("hb", x.witnesses());
+        return new RecordedExecution(sid, hb, verdict);
+    }
+
+    /** The trace-conformance verdict on the graph (nic.md §6.5), from the same translation. */
+    public TraceConformance.Verdict conformance() {
+        return conformance;
+    }
+
+    /** Whether recorded event {@code a} is hb-before recorded event {@code b} ({@code hb+}; false if either orders nothing). */
+    public boolean hb(int a, int b) {
+        return sid[a] >= 0 && sid[b] >= 0 && reach(hb, sid[a]).get(sid[b]);
+    }
+
+    /** The recorded events hb-after {@code a} ({@code hb+}), as a predicate over recorded event ids. */
+    public java.util.function.IntPredicate after(int a) {
+        if (sid[a] < 0) {
+            return e -> false;
+        }
+        BitSet r = reach(hb, sid[a]);
+        return e -> sid[e] >= 0 && r.get(sid[e]);
+    }
+
+    /** The recorded events hb-before {@code b} ({@code hb+}), as a predicate over recorded event ids. */
+    public java.util.function.IntPredicate before(int b) {
+        if (sid[b] < 0) {
+            return e -> false;
+        }
+        BitSet r = reach(hbInverse, sid[b]);
+        return e -> sid[e] >= 0 && r.get(sid[e]);
+    }
+
+    /** Events reachable from {@code from} by one or more edges of {@code r} (a search: hb+ is never materialised). */
+    private static BitSet reach(Relation r, int from) {
+        BitSet seen = new BitSet(r.size());
+        java.util.ArrayDeque<Integer> todo = new java.util.ArrayDeque<>();
+        todo.add(from);
+        while (!todo.isEmpty()) {
+            r.successors(todo.poll()).forEach(n -> {
+                if (!seen.get(n)) {
+                    seen.set(n);
+                    todo.add(n);
+                }
+            });
+        }
+        return seen;
+    }
+
+    /** Whether the recorded event is an event of the checker's execution (calls without instruction are not). */
+    public boolean mapped(int event) {
+        return sid[event] >= 0;
+    }
+}

@@ -160,7 +160,7 @@ final class Candidate implements CompleteCandidate {
                 v[k] = r == null ? 0 : r;
             }
         }
-        return FinalState.ofSorted(space.fullItems, v);
+        return FinalState.ofSortedUnchecked(space.fullItems, v); // fullItems: a TreeMap's keys
     }
 
     /** Where this blocked candidate blocks, e.g. {@code P1:3 assume (r0 == 1)}, joined by {@code ", "}. */

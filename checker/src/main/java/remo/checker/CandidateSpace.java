@@ -30,6 +30,8 @@ final class CandidateSpace {
     final int[][] sources;
     /** sourcesBelow[i]: number of rf choices for reads i.. (product of source counts). */
     final double[] sourcesBelow;
+    /** For each location, its writes other than the initial write, in event order (the writes co orders). */
+    final int[][] writesAt;
     /** Every co pair a candidate may contain: writes to one location, never into an initial write. */
     final Relation coPotential;
     /** The co pairs every candidate contains: the initial write before each unconditional write. */
@@ -46,6 +48,8 @@ final class CandidateSpace {
     final int[] itemLocation;
     final int[] itemThread;
     final String[] itemRegister;
+    /** The printed items (models.md §9.4), computed once per check. */
+    final List<StateItem> printed;
     /** The printed items and their indices in {@link #fullItems} (-1: not in the full state, reads 0). */
     final StateItem[] printedItems;
     final int[] printedIndex;
@@ -75,7 +79,8 @@ final class CandidateSpace {
             itemThread[k] = src[1];
             itemRegister[k] = fullItems[k] instanceof StateItem.RegisterItem ri ? ri.register() : null;
         }
-        printedItems = program.printedItems().toArray(new StateItem[0]);
+        printed = List.copyOf(program.printedItems());
+        printedItems = printed.toArray(new StateItem[0]);
         printedIndex = new int[printedItems.length];
         for (int k = 0; k < printedItems.length; k++) {
             printedIndex[k] = Math.max(-1, Arrays.binarySearch(fullItems, printedItems[k]));
@@ -124,6 +129,22 @@ final class CandidateSpace {
             }
         }
         coPotential = co.build();
+        int[] perLocation = new int[s.locationCount()];
+        for (Event e : events) {
+            if (e.kind().isWrite() && e.kind() != EventLabel.IW) {
+                perLocation[e.location()]++;
+            }
+        }
+        writesAt = new int[perLocation.length][];
+        for (int l = 0; l < perLocation.length; l++) {
+            writesAt[l] = new int[perLocation[l]];
+            perLocation[l] = 0;
+        }
+        for (Event e : events) {
+            if (e.kind().isWrite() && e.kind() != EventLabel.IW) {
+                writesAt[e.location()][perLocation[e.location()]++] = e.id();
+            }
+        }
         coInitial = init.build();
 
         Map<RaoClass, List<Integer>> classes = new LinkedHashMap<>();

@@ -1,14 +1,10 @@
 package remo.checker;
 
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.IntStream;
 import remo.core.FlagValues;
-import remo.core.rdma.EventLabel;
 import remo.litmus.Instruction;
 import remo.models.CatModel;
 import remo.models.ModelFrame;
@@ -69,29 +65,36 @@ final class CoChooser {
             budget.count();
             return;
         }
-        int n = space.n;
-        EventSet existing = EventSet.of(n, IntStream.range(0, n).filter(e -> ex[e]).toArray());
-        c.frame = frames.computeIfAbsent(existing,
-                m -> model.frame(MaskedUniverse.exact(space.structure, m), flags, skippedChecks));
+        EventSet existing = EventSet.of(ex);
+        c.frame = frames.get(existing);
+        if (c.frame == null) {
+            c.frame = model.frame(MaskedUniverse.exact(space.structure, existing), flags, skippedChecks);
+            frames.put(existing, c.frame);
+        }
         c.frame.setDeadline(budget.deadline);
         c.rfExact = c.rfLower(ex);
         // per location: IW first, then the existing writes to insert
-        int locs = space.structure.locationCount();
+        int locs = space.writesAt.length;
         c.coOrder = new int[locs][];
         c.coLength = new int[locs];
         c.coToInsert = new int[locs][];
-        List<List<Integer>> perLocation = new ArrayList<>();
         for (int l = 0; l < locs; l++) {
-            perLocation.add(new ArrayList<>());
-        }
-        for (Event e : space.structure.events()) {
-            if (e.kind().isWrite() && e.kind() != EventLabel.IW && ex[e.id()]) {
-                perLocation.get(e.location()).add(e.id());
+            int[] writes = space.writesAt[l];
+            int k = 0;
+            for (int w : writes) {
+                if (ex[w]) {
+                    k++;
+                }
             }
-        }
-        for (int l = 0; l < locs; l++) {
-            c.coToInsert[l] = perLocation.get(l).stream().mapToInt(Integer::intValue).toArray();
-            c.coOrder[l] = new int[c.coToInsert[l].length + 1];
+            int[] toInsert = new int[k];
+            k = 0;
+            for (int w : writes) {
+                if (ex[w]) {
+                    toInsert[k++] = w;
+                }
+            }
+            c.coToInsert[l] = toInsert;
+            c.coOrder[l] = new int[toInsert.length + 1];
             c.coOrder[l][0] = l; // IW of location l has index l
             c.coLength[l] = 1;
         }

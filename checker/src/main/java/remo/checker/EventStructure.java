@@ -254,8 +254,11 @@ public final class EventStructure {
 
     /** The events that always exist (every event but conditional writes). */
     public EventSet unconditionalEvents() {
-        int[] ids = events.stream().filter(e -> !e.conditional()).mapToInt(Event::id).toArray();
-        return EventSet.of(size, ids);
+        boolean[] members = new boolean[size];
+        for (Event e : events) {
+            members[e.id()] = !e.conditional();
+        }
+        return EventSet.of(members);
     }
 
     /** The completion event of the NIC operation whose first event is {@code first} (models.md §2.3). */
@@ -312,7 +315,11 @@ public final class EventStructure {
     // ------------------------------------------------------------------ sets
 
     private EventSet setOf(java.util.function.Predicate<Event> p) {
-        return EventSet.of(size, events.stream().filter(p).mapToInt(Event::id).toArray());
+        boolean[] members = new boolean[size];
+        for (Event e : events) {
+            members[e.id()] = p.test(e);
+        }
+        return EventSet.of(members);
     }
 
     private void computeSets() {

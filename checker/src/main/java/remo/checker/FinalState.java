@@ -58,6 +58,14 @@ public final class FinalState implements Comparable<FinalState> {
         return new FinalState(sortedItems, values);
     }
 
+    /**
+     * As {@link #ofSorted} without checking the order: for engines whose items are sorted once
+     * per program (the axiomatic engine makes one state per consistent candidate).
+     */
+    static FinalState ofSortedUnchecked(StateItem[] sortedItems, long[] values) {
+        return new FinalState(sortedItems, values);
+    }
+
     private int computeHash() {
         return Arrays.hashCode(values) * 31 + Arrays.hashCode(items);
     }

@@ -55,7 +55,7 @@ public final class OutcomeTally implements CandidateSink {
     OutcomeTally(CandidateSpace space, CheckOptions options, Budget budget, AxiomaticChecker.ExecutionVisitor visitor) {
         this.program = space.program;
         this.options = options;
-        this.printed = program.printedItems();
+        this.printed = space.printed;
         this.printedItems = space.printedItems;
         this.printedIndex = space.printedIndex;
         this.budget = budget;
@@ -146,7 +146,7 @@ public final class OutcomeTally implements CandidateSink {
 
     /** The outcome tallied so far, with the given model-dependent warnings. */
     public CheckResult.Outcome outcome(List<Diagnostic> warnings) {
-        return new CheckResult.Outcome(program.printedItems(), states, fullStates, positive, negative, blocked,
+        return new CheckResult.Outcome(printed, states, fullStates, positive, negative, blocked,
                 new ArrayList<>(raisedFlags), warnings, blockedAt);
     }
 

@@ -10,6 +10,8 @@ import picocli.CommandLine;
         subcommands = {CheckCommand.class, RobustCommand.class, BenchCommand.class, GenCommand.class, FuzzCommand.class,
                 ReportCommand.class, CompareLogsCommand.class, SimulateCommand.class, BenchNicCommand.class, BenchLocksCommand.class,
                 CompareModelsCommand.class,
+                LivenessCommand.class,
+                ObjectsCommand.class,
                 CommandLine.HelpCommand.class})
 final class RemoCommand implements Runnable {
     /** What {@code --version} prints, for {@code remo} and every subcommand. */

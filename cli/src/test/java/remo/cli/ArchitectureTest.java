@@ -17,18 +17,21 @@ import org.junit.jupiter.api.Test;
 /**
  * The module graph of docs/architecture.md, checked on the compiled main classes of every module
  * (this test lives in cli, the one module that sees them all): core ← litmus ← models ← checker ←
- * conformance, checker ← symbolic, core ← nic ← conformance, nic ← locks (the locks' main code
- * uses only the NIC's API), conformance ← testing (the property-test API, used by nobody else), cli
- * on top; nic never reaches the checker, nothing reaches the cli or testing, symbolic is used by the
- * cli only and never reaches the NIC or the cat implementation, the cli uses the models' API but
- * not the cat language's implementation, and nothing outside the NIC uses its engines.
+ * conformance, checker ← symbolic (used by the cli only, never reaching the NIC or the cat
+ * implementation), core ← nic ← conformance, nic ← locks (the locks' main code uses only the NIC's API),
+ * nic and models ← loco-objects (the objects stand on the NIC's API; their specifications use the
+ * models' relation algebra, never the checker), conformance ← testing (the property-test API, used
+ * by nobody else), cli on top; nic never reaches the checker, nothing reaches the cli or testing,
+ * the cli uses the models' API but not the cat language's implementation, nothing outside the NIC
+ * uses its engines, and TLC's classes are used only by the child JVM's entry point (TLC never runs
+ * in remo's own JVM).
  */
 class ArchitectureTest {
     private static JavaClasses classes;
 
     /** The modules whose main classes are checked (every module of the root pom). */
     private static final List<String> MODULES = List.of("core", "litmus", "models", "checker", "nic", "symbolic", "conformance",
-            "locks", "testing", "cli");
+            "locks", "loco-objects", "testing", "cli");
 
     @BeforeAll
     static void importClasses() {
@@ -55,24 +58,36 @@ class ArchitectureTest {
                 .layer("symbolic").definedBy("remo.symbolic..")
                 .layer("conformance").definedBy("remo.conformance..")
                 .layer("locks").definedBy("remo.locks..")
+                .layer("loco").definedBy("remo.loco..")
                 .layer("testing").definedBy("remo.testing..")
                 .layer("cli").definedBy("remo.cli..")
                 .whereLayer("cli").mayNotBeAccessedByAnyLayer()
                 .whereLayer("testing").mayNotBeAccessedByAnyLayer()
                 .whereLayer("locks").mayOnlyBeAccessedByLayers("cli")
+                .whereLayer("loco").mayOnlyBeAccessedByLayers("cli")
                 .whereLayer("conformance").mayOnlyBeAccessedByLayers("testing", "cli")
                 .whereLayer("symbolic").mayOnlyBeAccessedByLayers("cli")
                 .whereLayer("checker").mayOnlyBeAccessedByLayers("symbolic", "conformance", "testing", "cli")
-                .whereLayer("nic").mayOnlyBeAccessedByLayers("conformance", "locks", "testing", "cli")
-                .whereLayer("models").mayOnlyBeAccessedByLayers("checker", "symbolic", "conformance", "testing", "cli")
+                .whereLayer("nic").mayOnlyBeAccessedByLayers("conformance", "locks", "loco", "testing", "cli")
+                .whereLayer("models").mayOnlyBeAccessedByLayers("checker", "symbolic", "conformance", "loco", "testing", "cli")
                 .whereLayer("litmus").mayOnlyBeAccessedByLayers("models", "checker", "symbolic", "conformance", "testing", "cli")
                 .whereLayer("core").mayOnlyBeAccessedByLayers("litmus", "models", "checker", "nic", "symbolic", "conformance", "locks",
+                        "loco",
                         "testing", "cli");
     }
 
     @Test
     void modulesDependOneWay() {
         moduleGraph().check(classes);
+    }
+
+    @Test
+    void tlcRunsOnlyInAChildJvm() {
+        noClasses().that().doNotHaveFullyQualifiedName("remo.locks.liveness.TlcChild").should().dependOnClassesThat()
+                .resideInAnyPackage("tlc2..", "tla2sany..", "tla2tex..", "pcal..", "util..")
+                .because("TLC keeps global state and ends its JVM (locks.md §8.5): only the child's entry point "
+                        + "TlcChild, started by TlcProcess in its own JVM, touches TLC's classes")
+                .check(classes);
     }
 
     @Test
@@ -105,6 +120,15 @@ class ArchitectureTest {
                 .resideInAnyPackage("remo.models.cat..", "remo.nic..", "remo.conformance..")
                 .because("the translator walks cat models through ModelExpression and its visitor; the comparison "
                         + "confirms tests with the checker, never with the NIC")
+                .check(classes);
+    }
+
+    @Test
+    void theObjectsStandOnTheNicApiAndTheRelationAlgebra() {
+        noClasses().that().resideInAPackage("remo.loco..").should().dependOnClassesThat()
+                .resideInAnyPackage("remo.checker..", "remo.conformance..", "remo.litmus..", "remo.models.cat..")
+                .because("loco-objects depends on nic and models only (docs/architecture.md); the checker and "
+                        + "conformance judge its harnesses and recorded graphs in its tests, not at run time")
                 .check(classes);
     }
 

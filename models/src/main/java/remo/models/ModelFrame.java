@@ -46,7 +46,8 @@ public final class ModelFrame {
         this.flags = flags;
         this.skipped = new boolean[model.checks().size()];
         for (ModelCheck c : model.checks()) {
-            skipped[c.index()] = !c.appliesUnder(flags) || c.skipNames().stream().anyMatch(skippedChecks::contains);
+            skipped[c.index()] = !c.appliesUnder(flags)
+                    || (!skippedChecks.isEmpty() && c.skipNames().stream().anyMatch(skippedChecks::contains));
         }
         int n = model.nodeCount;
         staticMemo = new Object[2][n];

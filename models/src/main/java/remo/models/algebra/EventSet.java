@@ -46,6 +46,17 @@ public final class EventSet {
         return new EventSet(size, w);
     }
 
+    /** The set of the events {@code e} with {@code members[e]}, over {@code members.length} events. */
+    public static EventSet of(boolean[] members) {
+        long[] w = new long[wordCount(members.length)];
+        for (int e = 0; e < members.length; e++) {
+            if (members[e]) {
+                w[e >>> 6] |= 1L << e;
+            }
+        }
+        return new EventSet(members.length, w);
+    }
+
     static int wordCount(int size) {
         return (size + 63) >>> 6;
     }

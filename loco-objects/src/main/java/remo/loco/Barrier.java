@@ -1,0 +1,131 @@
+package remo.loco;
+
+import java.util.Map;
+import java.util.Set;
+import remo.loco.lin.History;
+import remo.nic.Access;
+import remo.nic.Endpoint;
+import remo.nic.NodeSet;
+import remo.nic.Region;
+import remo.nic.RegionGroup;
+import remo.nic.WorkId;
+
+/**
+ * A barrier over the participants, weak and strong (loco.md §4.6). The {@code k}-th call on each
+ * node (weak or strong, one numbering) is matched with the {@code k}-th call on every other node,
+ * and no call returns before every participant has made its matching call. A participant that
+ * never arrives blocks the others forever (a client error; there is no timeout).
+ *
+ * <p>Guarantees (§4.6 C1–C4): a put from {@code i} to {@code j} before the barrier is visible to
+ * {@code j} after it; CPU events before the barrier are hb-before everything after it on every
+ * node; a put to a third node, or a get issued before the barrier, is ordered only with
+ * {@link #awaitStrong} (or {@link GlobalFence#fence} before {@link #await}).
+ *
+ * <p>Impl: region {@code epoch} ({@code #P} words on every participant, {@code REMOTE_WRITE};
+ * {@code epoch@i[idx(j)]} is the last epoch of node {@code j} seen at {@code i}), region {@code src}
+ * (2 staging words per participant), private work id {@code wb}, local counter {@code k}.
+ * <pre>
+ * await():  k := k + 1
+ *           B1 store(src@i[k mod 2], k)
+ *           B2 bcast(wb, epoch, idx(i), src@i, k mod 2, 1, P \ {i})    // no wait
+ *           B3 repeat: for j in P\{i} ascending: e_j := load(epoch@i[idx(j)])  until every e_j >= k
+ * awaitStrong(): gf(); await()
+ * </pre>
+ * Two staging words, because the put of call {@code k} must carry exactly {@code k}: a single word
+ * could be overwritten by call {@code k+1} before the NIC reads it (harness BAR-LATE-NAIVE).
+ *
+ * <p>Cost: weak 1 store, {@code #P−1} puts, 0 RT, {@code 8(#P−1)} bytes, spin rounds of {@code #P−1}
+ * loads; strong: plus the gf (≤ 1 RT). The barrier endpoint of a node is a role.
+ */
+public final class Barrier extends LocoObject {
+    private final Region epoch;
+    private final Region src;
+    private final int me;
+    private final NodeSet others;
+    private final int[] peerIndex;
+    private final Role role;
+    private volatile RegionGroup replicas;
+    private volatile History<Integer> history;
+    private WorkId wb;
+    private long k;
+
+    /** Constructs this node's instance. */
+    public Barrier(LocoNode here, String name, NodeSet participants) {
+        super(here, name, "Barrier", participants, Map.of());
+        this.epoch = registerInternal("epoch", participants.size(), Set.of(Access.REMOTE_WRITE), null);
+        this.src = registerInternal("src", 2, Set.of(), null);
+        this.me = participants.indexOf(here.id());
+        this.others = participants.minus(here.id());
+        this.peerIndex = new int[others.size()];
+        for (int i = 0; i < others.size(); i++) {
+            peerIndex[i] = participants.indexOf(others.get(i));
+        }
+        this.role = new Role(this, "barrier endpoint", 0);
+    }
+
+    @Override
+    protected void onLink() {
+        replicas = InternalGroup.of(name(), "epoch", participants(), n -> peer(n, "epoch"));
+    }
+
+    /** Records every later call of this local instance into {@code h}; each call's operation is its number {@code k}. */
+    public void recordHistory(History<Integer> h) {
+        this.history = h;
+    }
+
+    /** The number of calls this node's barrier endpoint has made. */
+    public long calls() {
+        return k;
+    }
+
+    /**
+     * The weak barrier: returns once every participant has made its matching call.
+     *
+     * @throws RoleViolationException from an endpoint other than this node's barrier endpoint
+     * @throws ObjectBrokenException  if a NIC failure surfaces
+     */
+    public void await(Endpoint ep) {
+        arrive(ep, "await", false);
+    }
+
+    /** {@code gf}, then the weak barrier (same role, same numbering). */
+    public void awaitStrong(Endpoint ep) {
+        arrive(ep, "awaitStrong", true);
+    }
+
+    private void arrive(Endpoint ep, String method, boolean strong) {
+        enter(ep, method);
+        if (role.play(ep, method)) {
+            wb = ep.newWorkId("wb");
+        }
+        History<Integer> h = history;
+        History.Invocation inv = h == null ? null : h.invoke();
+        long call = k + 1;
+        try {
+            if (strong) {
+                ep.gf();
+            }
+            k = call;
+            int slot = (int) (call % 2);
+            ep.store(src, slot, call);
+            ep.bcast(wb, replicas, me, src, slot, 1, others);
+            boolean all;
+            do {
+                all = true;
+                for (int j : peerIndex) {
+                    if (ep.load(epoch, j) < call) {
+                        all = false;
+                    }
+                }
+            } while (!all);
+            if (h != null) {
+                h.respond(ep, inv, (int) call);
+            }
+        } catch (RuntimeException e) {
+            if (h != null) {
+                h.pending(ep, inv, (int) call);
+            }
+            throw isFailure(e) ? broken(method, e) : e;
+        }
+    }
+}

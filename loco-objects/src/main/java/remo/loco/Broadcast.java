@@ -1,0 +1,140 @@
+package remo.loco;
+
+import java.util.Map;
+import java.util.TreeMap;
+import remo.nic.Endpoint;
+import remo.nic.NodeSet;
+
+/**
+ * One sender, several receivers (loco.md §4.8), by vertical composition: one {@link RingBuffer}
+ * sub-object {@code name + "/to" + k} per receiver {@code k}, all with the same {@code K} and
+ * {@code M}. Per receiver, the {@code n}-th successful receive returns the {@code n}-th message
+ * sent; there is no order between receivers.
+ *
+ * <p>Impl: {@code send} pushes on every ring in ascending receiver order; {@code trySend} first
+ * checks every ring for space (P1/P2 of each ring) and pushes to all only if all have space, which
+ * stays true because only the sender pushes; {@code receive} pops the own ring.
+ *
+ * <p>Cost: send {@code #R} × push ({@code 2#R} puts, 0 RT); receive one pop.
+ */
+public final class Broadcast extends LocoObject {
+    private final int sender;
+    private final NodeSet receivers;
+    private final Map<Integer, RingBuffer> rings = new TreeMap<>();
+    private final Role senderRole;
+    private final Role receiverRole;
+
+    /**
+     * Constructs this node's part: every ring on the sender, the own ring on a receiver.
+     *
+     * @param receivers the receiving nodes; must not contain {@code sender}
+     * @param capacity  {@code K >= 1} slots per ring
+     * @param msgWords  {@code M >= 1} words per message
+     * @throws IllegalArgumentException if {@code sender} is a receiver, there is no receiver, or K, M are below 1
+     */
+    public Broadcast(LocoNode here, String name, int sender, NodeSet receivers, int capacity, int msgWords) {
+        super(here, name, "Broadcast", checked(sender, receivers),
+                Map.of("sender", sender, "receivers", receivers, "capacity", capacity, "msgWords", msgWords));
+        this.sender = sender;
+        this.receivers = receivers;
+        for (int k : receivers) {
+            if (here.id() == sender || here.id() == k) {
+                rings.put(k, child("to" + k, n -> new RingBuffer(here, n, sender, k, capacity, msgWords)));
+            }
+        }
+        this.senderRole = new Role(this, "sender", sender);
+        this.receiverRole = new Role(this, "receiver", 0);
+    }
+
+    private static NodeSet checked(int sender, NodeSet receivers) {
+        if (receivers.size() == 0 || receivers.contains(sender)) {
+            throw new IllegalArgumentException("Broadcast: the receivers " + receivers
+                    + " must be non-empty and must not contain the sender " + sender);
+        }
+        return receivers.union(NodeSet.of(sender));
+    }
+
+    /** The receiving nodes. */
+    public NodeSet receivers() {
+        return receivers;
+    }
+
+    /**
+     * Sends {@code msg} to every receiver, blocking until every ring accepts it.
+     *
+     * @throws IllegalArgumentException if {@code msg.length != M}
+     * @throws RoleViolationException   on a node other than the sender, or from a second endpoint
+     */
+    public void send(Endpoint ep, long[] msg) {
+        enter(ep, "send");
+        senderRole.play(ep, "send");
+        try {
+            for (RingBuffer r : rings.values()) {
+                r.push(ep, msg);
+            }
+        } catch (RuntimeException e) {
+            throw isFailure(e) ? broken("send", e) : e;
+        }
+    }
+
+    /**
+     * Sends {@code msg} to every receiver if every ring has space, else to none.
+     *
+     * @return whether it was sent
+     */
+    public boolean trySend(Endpoint ep, long[] msg) {
+        enter(ep, "trySend");
+        senderRole.play(ep, "trySend");
+        try {
+            if (msg == null || msg.length != rings.values().iterator().next().msgWords()) {
+                throw new IllegalArgumentException("Broadcast '" + name() + "': a message has "
+                        + rings.values().iterator().next().msgWords() + " words, got " + (msg == null ? "null" : msg.length));
+            }
+            for (RingBuffer r : rings.values()) {
+                if (!r.hasSpace(ep)) {
+                    return false;
+                }
+            }
+            for (RingBuffer r : rings.values()) {
+                r.push(ep, msg);
+            }
+            return true;
+        } catch (RuntimeException e) {
+            throw isFailure(e) ? broken("trySend", e) : e;
+        }
+    }
+
+    /**
+     * Receives the next message of this node's ring, spinning until one arrives.
+     *
+     * @throws RoleViolationException on the sender's node, or from a second endpoint
+     */
+    public long[] receive(Endpoint ep) {
+        RingBuffer r = ownRing(ep, "receive");
+        try {
+            return r.pop(ep);
+        } catch (RuntimeException e) {
+            throw isFailure(e) ? broken("receive", e) : e;
+        }
+    }
+
+    /** Receives the next message if one has arrived, else {@code null}. */
+    public long[] tryReceive(Endpoint ep) {
+        RingBuffer r = ownRing(ep, "tryReceive");
+        try {
+            return r.tryPop(ep);
+        } catch (RuntimeException e) {
+            throw isFailure(e) ? broken("tryReceive", e) : e;
+        }
+    }
+
+    private RingBuffer ownRing(Endpoint ep, String method) {
+        enter(ep, method);
+        if (here().id() == sender) {
+            throw new RoleViolationException("Broadcast '" + name() + "'." + method + ": node " + sender
+                    + " is the sender, not a receiver " + receivers);
+        }
+        receiverRole.play(ep, method);
+        return rings.get(here().id());
+    }
+}

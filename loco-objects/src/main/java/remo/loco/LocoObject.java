@@ -1,0 +1,301 @@
+package remo.loco;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+import remo.nic.Access;
+import remo.nic.Capability;
+import remo.nic.Endpoint;
+import remo.nic.NodeSet;
+import remo.nic.error.RdmaFailureException;
+import remo.nic.Region;
+import remo.nic.error.WrongNodeException;
+
+/**
+ * The base of every LOCO object (loco.md §3): one local instance per participant node,
+ * constructed collectively by name.
+ *
+ * <ul>
+ *   <li><b>Construction</b> registers the descriptor {@code (kind, name, P, params)} and the local
+ *       regions; it does not communicate (§3.2).</li>
+ *   <li><b>Linking</b> happens at the first method call or through {@link #link()}: it waits for every
+ *       participant's descriptor (deterministic mode: a scheduler-visible block; concurrent mode: up
+ *       to {@code NicConfig.linkTimeout}), compares them ({@link LinkMismatchException} naming the
+ *       differing field) and lets the subclass resolve its peer regions ({@link #onLink()}).</li>
+ *   <li><b>Encapsulation</b>: regions registered with {@link #registerInternal} are guarded by a
+ *       capability only the object's instances hold; {@code Node.lookup} from outside throws
+ *       {@code AccessDeniedException} (§3.4).</li>
+ *   <li><b>Failures</b>: a NIC failure inside a method makes the instance {@link ObjectState#BROKEN}
+ *       and the method throws {@link ObjectBrokenException}; so does every later call.
+ *       {@link #close()} makes it {@link ObjectState#CLOSED} (§3.6).</li>
+ * </ul>
+ *
+ * <p>Subclass methods start with {@link #enter(Endpoint, String)} and turn NIC failures into the
+ * broken state with {@link #broken(String, RuntimeException)}. No Java lock is held across a NIC
+ * call: in deterministic mode a thread blocked in the scheduler while holding a monitor would
+ * stop every other thread.
+ */
+public abstract class LocoObject implements AutoCloseable {
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)*");
+    private static final Pattern PART = Pattern.compile("[A-Za-z0-9_.-]+");
+    /** The part name of the one-word internal region whose registration announces the descriptor. */
+    private static final String DESCRIPTOR_PART = "descriptor";
+
+    private final LocoNode here;
+    private final String name;
+    private final String kind;
+    private final NodeSet participants;
+    private final Descriptor descriptor;
+    private final Capability capability;
+    private final AtomicReference<ObjectState> state = new AtomicReference<>(ObjectState.LINKING);
+    private final List<LocoObject> children = new CopyOnWriteArrayList<>();
+    private volatile Throwable brokenBy;
+
+    /**
+     * Constructs the local instance on {@code here} and registers its descriptor (§3.2).
+     *
+     * @param here         the node this instance lives on
+     * @param name         the instance name: {@code [A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)*}, at most 200 characters
+     * @param kind         the object class, compared at link time
+     * @param participants the participant set {@code P}, identical on every participant
+     * @param params       the construction parameters, compared at link time
+     * @throws IllegalArgumentException  for a malformed name or an empty participant set
+     * @throws NotAParticipantException  if {@code here} is not in {@code participants}
+     * @throws remo.nic.error.DuplicateNameException if an object of that name exists on the node
+     */
+    protected LocoObject(LocoNode here, String name, String kind, NodeSet participants, Map<String, Object> params) {
+        this.here = Objects.requireNonNull(here, "here");
+        this.kind = Objects.requireNonNull(kind, "kind");
+        this.participants = Objects.requireNonNull(participants, "participants");
+        if (name == null || name.length() > 200 || !NAME.matcher(name).matches()) {
+            throw new IllegalArgumentException("malformed object name '" + name
+                    + "' (expected [A-Za-z0-9_.-]+ segments separated by '/', at most 200 characters)");
+        }
+        this.name = name;
+        if (participants.size() == 0) {
+            throw new IllegalArgumentException(kind + " '" + name + "': the participant set is empty");
+        }
+        if (!participants.contains(here.id())) {
+            throw new NotAParticipantException(kind + " '" + name + "' constructed on node " + here.id()
+                    + ", which is not a participant " + participants);
+        }
+        this.descriptor = new Descriptor(kind, name, participants, params);
+        here.directory().register(here.id(), descriptor);
+        this.capability = here.directory().capability(name);
+        // announces the descriptor: peers linking wait for this region (a scheduler-visible wait)
+        here.node().registerInternal(name + "/" + DESCRIPTOR_PART, 1, Set.of(), null, capability);
+    }
+
+    /** The instance name. */
+    public final String name() {
+        return name;
+    }
+
+    /** The object class, e.g. {@code KvStore}. */
+    public final String kind() {
+        return kind;
+    }
+
+    /** The participant set {@code P}. */
+    public final NodeSet participants() {
+        return participants;
+    }
+
+    /** The node of this local instance. */
+    public final LocoNode here() {
+        return here;
+    }
+
+    /** The lifecycle state of this local instance. */
+    public final ObjectState state() {
+        return state.get();
+    }
+
+    /** The descriptor this instance registered. */
+    public final Descriptor descriptor() {
+        return descriptor;
+    }
+
+    /**
+     * Links now instead of at the first call (§3.2); idempotent. Blocks until every participant
+     * has constructed its instance: inside a simulated thread as a scheduler-visible wait (concurrent
+     * mode: at most {@code NicConfig.linkTimeout}); outside one a missing participant is an error.
+     *
+     * @throws LinkMismatchException    if a participant's kind, participant set or parameters differ
+     * @throws ObjectClosedException    after {@link #close()}
+     * @throws ObjectBrokenException    after a failure
+     * @throws remo.nic.error.LinkTimeoutException   concurrent mode, when a participant stays missing
+     * @throws remo.nic.error.RegionNotFoundException outside a simulated thread, when a participant is missing
+     */
+    public final void link() {
+        if (state.get() == ObjectState.READY) {
+            return;
+        }
+        checkUsable("link");
+        for (int k : participants) {
+            if (k == here.id()) {
+                continue;
+            }
+            here.node().lookupInternal(k, name + "/" + DESCRIPTOR_PART, capability);
+            Descriptor theirs = here.directory().descriptor(k, name);
+            String field = descriptor.firstDifference(theirs);
+            if (field != null) {
+                throw new LinkMismatchException(field, kind + " '" + name + "': " + field + " differs between node "
+                        + here.id() + " (" + descriptor.value(field) + ") and node " + k + " (" + theirs.value(field) + ")");
+            }
+        }
+        onLink();
+        state.compareAndSet(ObjectState.LINKING, ObjectState.READY);
+    }
+
+    /**
+     * Marks this local instance and its sub-objects CLOSED (local only, §3.6). Later calls throw
+     * {@link ObjectClosedException}. Regions stay registered until the cluster closes.
+     */
+    @Override
+    public void close() {
+        state.set(ObjectState.CLOSED);
+        for (LocoObject c : children) {
+            c.close();
+        }
+    }
+
+    // ------------------------------------------------------------------ for subclasses
+
+    /**
+     * Resolves the peer regions the instance needs (called once per linking thread, after the
+     * descriptors matched; may run concurrently on several endpoints of a node, so it must only
+     * assign values that are equal whoever computes them, to volatile fields).
+     */
+    protected void onLink() {
+    }
+
+    /**
+     * Registers an internal region {@code name + "/" + part} on this node (§3.3, §3.4).
+     *
+     * @param part   one name segment (no {@code /})
+     * @param words  size in words
+     * @param rights NIC access rights
+     * @param init   initial values ({@code words} of them), or {@code null} for zeros
+     * @throws IllegalArgumentException for a malformed part or a bad size
+     */
+    protected final Region registerInternal(String part, int words, Set<Access> rights, long[] init) {
+        if (part == null || !PART.matcher(part).matches()) {
+            throw new IllegalArgumentException(kind + " '" + name + "': malformed region part '" + part + "'");
+        }
+        return here.node().registerInternal(name + "/" + part, words, rights, init, capability);
+    }
+
+    /**
+     * Registers the per-endpoint scratch region {@code name + "/" + part + "." + endpointId} on this
+     * node (§3.3), where the endpoint id is the simulated thread's name (characters outside
+     * {@code [A-Za-z0-9_.-]} replaced by {@code _}). Called at the endpoint's first call.
+     */
+    protected final Region registerScratch(Endpoint ep, String part, int words, Set<Access> rights, long[] init) {
+        return registerInternal(part + "." + ep.name().replaceAll("[^A-Za-z0-9_.-]", "_"), words, rights, init);
+    }
+
+    /**
+     * The internal region {@code name + "/" + part} of participant {@code node}; blocks until it is
+     * registered (as {@link #link()} does).
+     *
+     * @throws NotAParticipantException if {@code node} is not a participant
+     */
+    protected final Region peer(int node, String part) {
+        if (!participants.contains(node)) {
+            throw new NotAParticipantException(kind + " '" + name + "': node " + node + " is not a participant "
+                    + participants);
+        }
+        return here.node().lookupInternal(node, name + "/" + part, capability);
+    }
+
+    /**
+     * Constructs the sub-object {@code name + "/" + childName} (§3.2); it is internal to this object
+     * and closed with it.
+     *
+     * @param ctor builds the child's local instance from its full name
+     * @throws IllegalArgumentException if the child's participants are not a subset of this object's
+     */
+    protected final <T extends LocoObject> T child(String childName, Function<String, T> ctor) {
+        T c = ctor.apply(name + "/" + childName);
+        for (int k : c.participants()) {
+            if (!participants.contains(k)) {
+                throw new IllegalArgumentException(kind + " '" + name + "': sub-object '" + c.name()
+                        + "' has participant " + k + " outside " + participants);
+            }
+        }
+        children.add(c);
+        return c;
+    }
+
+    /**
+     * The checks every method call starts with, in this order: the instance is neither CLOSED
+     * ({@link ObjectClosedException}) nor BROKEN ({@link ObjectBrokenException}); the endpoint's
+     * node is a participant ({@link NotAParticipantException}) and is this instance's node
+     * ({@link WrongNodeException}); then the instance is linked if it is not yet.
+     */
+    protected final void enter(Endpoint ep, String method) {
+        Objects.requireNonNull(ep, "endpoint");
+        checkUsable(method);
+        if (!participants.contains(ep.node())) {
+            throw new NotAParticipantException(kind + " '" + name + "'." + method + ": endpoint " + ep.name() + " on node "
+                    + ep.node() + " is not on a participant " + participants);
+        }
+        if (ep.node() != here.id()) {
+            throw new WrongNodeException(kind + " '" + name + "'." + method + ": endpoint " + ep.name() + " runs on node "
+                    + ep.node() + ", but this local instance lives on node " + here.id());
+        }
+        if (state.get() == ObjectState.LINKING) {
+            link();
+        }
+    }
+
+    /**
+     * Marks this instance BROKEN because of {@code failure} (a NIC failure, or the
+     * {@link ObjectBrokenException} of a sub-object) and returns the exception the method throws.
+     */
+    protected final ObjectBrokenException broken(String method, RuntimeException failure) {
+        Throwable cause = failure instanceof ObjectBrokenException && failure.getCause() != null ? failure.getCause()
+                : failure;
+        markBroken(cause);
+        return new ObjectBrokenException(kind + " '" + name + "' on node " + here.id() + " is broken: " + method
+                + " failed: " + cause.getMessage(), cause);
+    }
+
+    /**
+     * Marks this instance BROKEN (unless it is CLOSED), remembering the first cause; for
+     * subclasses that throw their own failure exception first (the locks' {@code LockFailedException}).
+     */
+    protected final void markBroken(Throwable cause) {
+        if (brokenBy == null) {
+            brokenBy = cause;
+        }
+        state.getAndUpdate(s -> s == ObjectState.CLOSED ? s : ObjectState.BROKEN);
+    }
+
+    /** Whether {@code e} is a failure that breaks an object: a NIC failure or a broken sub-object. */
+    protected static boolean isFailure(RuntimeException e) {
+        return e instanceof RdmaFailureException || e instanceof ObjectBrokenException;
+    }
+
+    private void checkUsable(String method) {
+        ObjectState s = state.get();
+        if (s == ObjectState.CLOSED) {
+            throw new ObjectClosedException(kind + " '" + name + "' on node " + here.id() + " is closed: " + method);
+        }
+        if (s == ObjectState.BROKEN) {
+            throw new ObjectBrokenException(kind + " '" + name + "' on node " + here.id() + " is broken (" + method
+                    + "): " + (brokenBy == null ? "" : brokenBy.getMessage()), brokenBy);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return kind + "('" + name + "' on node " + here.id() + ", " + state.get() + ")";
+    }
+}

@@ -1,0 +1,54 @@
+package remo.loco;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * README's "Objects" example stays true: {@code examples/java/KvStoreExample.java} is the code block
+ * of the README, it compiles against the library, and running it prints the README's output.
+ */
+class ReadmeExampleTest {
+    private static final String RUN = "$ java -cp cli/target/remo.jar examples/java/KvStoreExample.java\n";
+
+    @Test
+    void theExampleIsTheReadmesCodeAndPrintsTheReadmesOutput(@TempDir Path out) throws Exception {
+        Path source = LocoFiles.root().resolve("examples/java/KvStoreExample.java");
+        String code = Files.readString(source);
+        String readme = Files.readString(LocoFiles.root().resolve("README.md"));
+        assertTrue(readme.contains("```java\n" + code + "```\n"), "README's Objects example is examples/java/KvStoreExample.java");
+
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        int status = javac.run(null, null, null, "-d", out.toString(), "-cp", System.getProperty("java.class.path"),
+                source.toString());
+        assertEquals(0, status, "the example compiles");
+
+        PrintStream old = System.out;
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {out.toUri().toURL()}, getClass().getClassLoader())) {
+            System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
+            loader.loadClass("KvStoreExample").getMethod("main", String[].class).invoke(null, (Object) new String[0]);
+        } finally {
+            System.setOut(old);
+        }
+        String output = printed.toString(StandardCharsets.UTF_8);
+        int at = readme.indexOf(RUN);
+        assertTrue(at >= 0, "README shows how to run the example");
+        String shown = readme.substring(at + RUN.length(), readme.indexOf("```", at));
+        assertEquals(shown, output);
+        assertTrue(output.endsWith("completed: true, failures: {}\n"), output);
+        assertEquals(9, List.of(output.split("\n")).size());
+    }
+}

@@ -64,10 +64,20 @@ final class ModelOptions {
      */
     Map<Flag, String> flags(ArgumentPositions at) throws DiagnosticException {
         validateLimits(at);
+        return flags(at, "--set", sets);
+    }
+
+    /**
+     * The flags given as {@code values} of the repeatable {@code option} (as {@code --set}),
+     * located at that option's values in messages.
+     *
+     * @throws DiagnosticException E-FLAG as {@link #flags(ArgumentPositions)}
+     */
+    static Map<Flag, String> flags(ArgumentPositions at, String option, List<String> values) throws DiagnosticException {
         Map<Flag, String> out = new LinkedHashMap<>();
-        for (int n = 0; n < sets.size(); n++) {
-            String s = sets.get(n);
-            int col = at.valueOffset("--set", n, 0).column();
+        for (int n = 0; n < values.size(); n++) {
+            String s = values.get(n);
+            int col = at.valueOffset(option, n, 0).column();
             int eq = s.indexOf('=');
             if (eq < 0) {
                 throw flagError(col, "expected FLAG=VALUE, found '" + s + "'");

@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The module graph of docs/architecture.md, checked on the compiled main classes of every module
  * (this test lives in cli, the one module that sees them all): core ← litmus ← models ← checker ←
- * conformance, core ← nic ← conformance, nic ← locks (the locks' main code uses only the NIC's API),
+ * conformance, checker ← symbolic (used by the cli only, never reaching the NIC or the cat
+ * implementation), core ← nic ← conformance, nic ← locks (the locks' main code uses only the NIC's API),
  * nic and models ← loco-objects (the objects stand on the NIC's API; their specifications use the
  * models' relation algebra, never the checker), conformance ← testing (the property-test API, used
  * by nobody else), cli on top; nic never reaches the checker, nothing reaches the cli or testing,
@@ -29,8 +30,8 @@ class ArchitectureTest {
     private static JavaClasses classes;
 
     /** The modules whose main classes are checked (every module of the root pom). */
-    private static final List<String> MODULES = List.of("core", "litmus", "models", "checker", "nic", "conformance", "locks",
-            "loco-objects", "testing", "cli");
+    private static final List<String> MODULES = List.of("core", "litmus", "models", "checker", "nic", "symbolic", "conformance",
+            "locks", "loco-objects", "testing", "cli");
 
     @BeforeAll
     static void importClasses() {
@@ -54,6 +55,7 @@ class ArchitectureTest {
                 .layer("models").definedBy("remo.models..")
                 .layer("checker").definedBy("remo.checker..")
                 .layer("nic").definedBy("remo.nic..")
+                .layer("symbolic").definedBy("remo.symbolic..")
                 .layer("conformance").definedBy("remo.conformance..")
                 .layer("locks").definedBy("remo.locks..")
                 .layer("loco").definedBy("remo.loco..")
@@ -64,11 +66,12 @@ class ArchitectureTest {
                 .whereLayer("locks").mayOnlyBeAccessedByLayers("cli")
                 .whereLayer("loco").mayOnlyBeAccessedByLayers("cli")
                 .whereLayer("conformance").mayOnlyBeAccessedByLayers("testing", "cli")
-                .whereLayer("checker").mayOnlyBeAccessedByLayers("conformance", "testing", "cli")
+                .whereLayer("symbolic").mayOnlyBeAccessedByLayers("cli")
+                .whereLayer("checker").mayOnlyBeAccessedByLayers("symbolic", "conformance", "testing", "cli")
                 .whereLayer("nic").mayOnlyBeAccessedByLayers("conformance", "locks", "loco", "testing", "cli")
-                .whereLayer("models").mayOnlyBeAccessedByLayers("checker", "conformance", "loco", "testing", "cli")
-                .whereLayer("litmus").mayOnlyBeAccessedByLayers("models", "checker", "conformance", "testing", "cli")
-                .whereLayer("core").mayOnlyBeAccessedByLayers("litmus", "models", "checker", "nic", "conformance", "locks",
+                .whereLayer("models").mayOnlyBeAccessedByLayers("checker", "symbolic", "conformance", "loco", "testing", "cli")
+                .whereLayer("litmus").mayOnlyBeAccessedByLayers("models", "checker", "symbolic", "conformance", "testing", "cli")
+                .whereLayer("core").mayOnlyBeAccessedByLayers("litmus", "models", "checker", "nic", "symbolic", "conformance", "locks",
                         "loco",
                         "testing", "cli");
     }
@@ -108,6 +111,15 @@ class ArchitectureTest {
                 .resideInAPackage("remo.models.cat..")
                 .because("the cat lexer, parser and expression tree are internal to models; the cli loads models "
                         + "through ModelLibrary and CatModel")
+                .check(classes);
+    }
+
+    @Test
+    void symbolicComparisonReadsModelsThroughTheirApi() {
+        noClasses().that().resideInAPackage("remo.symbolic..").should().dependOnClassesThat()
+                .resideInAnyPackage("remo.models.cat..", "remo.nic..", "remo.conformance..")
+                .because("the translator walks cat models through ModelExpression and its visitor; the comparison "
+                        + "confirms tests with the checker, never with the NIC")
                 .check(classes);
     }
 

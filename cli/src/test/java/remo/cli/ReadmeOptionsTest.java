@@ -13,7 +13,7 @@ import picocli.CommandLine;
 class ReadmeOptionsTest {
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"robust", "simulate", "bench-locks", "liveness"})
+    @ValueSource(strings = {"robust", "simulate", "bench-locks", "liveness", "compare-models"})
     void everyOptionOfTheCommandIsInItsReadmeSection(String command) throws Exception {
         String readme = Files.readString(TestData.root().resolve("README.md"));
         int start = readme.indexOf("### `remo " + command + " ");

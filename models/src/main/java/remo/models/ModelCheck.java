@@ -101,6 +101,11 @@ public final class ModelCheck {
         return flag && name != null && name.startsWith("unsupported");
     }
 
+    /** The checked expression, for tools that translate the model (models.md §7.3). */
+    public ModelExpression expression() {
+        return new ModelExpression(expr);
+    }
+
     /** The checked expression, rendered in cat syntax (let names kept). */
     public String expressionText() {
         return expr.toString();

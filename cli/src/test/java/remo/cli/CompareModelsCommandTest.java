@@ -1,0 +1,66 @@
+package remo.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code remo compare-models}: what it prints and writes, and its usage errors (docs/compare-models.md). */
+class CompareModelsCommandTest {
+
+    @Test
+    void tsoAgainstScWritesTheStoreBufferingTestThatTheCheckerConfirms(@TempDir Path dir) {
+        CliRun r = CliRun.run("compare-models", "tso", "sc", "--events", "4", "--out", dir.toString());
+        assertEquals(0, r.exit, r.err);
+        assertTrue(r.out.startsWith("Distinguished: tso-not-sc-4, 4 events, Allowed under tso, Forbidden under sc"), r.out);
+        assertTrue(r.out.contains("Checker: Allowed under tso, Forbidden under sc"), r.out);
+        Path test = dir.resolve("tso-not-sc-4.litmus");
+        assertTrue(Files.isRegularFile(test), r.out);
+        // progress on standard error: one line per size started and finished
+        assertTrue(r.err.contains("compare-models: 4 events ..."), r.err);
+        // the written file, checked by remo check as a user would
+        CliRun sc = CliRun.run("check", "--model", "sc", test.toString());
+        assertTrue(sc.out.contains("Observation tso-not-sc-4 Never"), sc.out);
+        CliRun tso = CliRun.run("check", "--model", "tso", test.toString());
+        assertTrue(tso.out.contains("Observation tso-not-sc-4 Sometimes"), tso.out);
+    }
+
+    @Test
+    void scAgainstTsoReportsInclusionUpToTheBound() {
+        CliRun r = CliRun.run("compare-models", "sc", "tso", "--events", "3", "--quiet");
+        assertEquals(0, r.exit, r.err);
+        assertTrue(r.out.startsWith("Included: no execution of at most 3 events is consistent under sc and not under tso"), r.out);
+        assertEquals("", r.err);
+    }
+
+    @Test
+    void bothDirectionsOfEqualModelsSayEquivalent() {
+        CliRun r = CliRun.run("compare-models", "tso", "tso", "--events", "3", "--both", "--quiet");
+        assertEquals(0, r.exit, r.err);
+        assertTrue(r.out.contains("Equivalent: tso and tso accept the same executions of at most 3 events"), r.out);
+    }
+
+    @Test
+    void usageErrorsPointAtTheArgument() {
+        CliRun model = CliRun.run("compare-models", "tso", "nosuch");
+        assertEquals(2, model.exit);
+        assertTrue(model.err.startsWith("<command line>:1:20: error[E-MODEL]: unknown model 'nosuch'"), model.err);
+        CliRun events = CliRun.run("compare-models", "tso", "sc", "--events", "0");
+        assertEquals(2, events.exit);
+        assertTrue(events.err.startsWith("<command line>:1:32: error[E-USAGE]: --events must be at least 1, not 0"), events.err);
+        CliRun flag = CliRun.run("compare-models", "--set2", "POLL_SCOPE=BAD", "tso", "sc");
+        assertEquals(2, flag.exit);
+        assertTrue(flag.err.startsWith("<command line>:1:34: error[E-FLAG]: flag POLL_SCOPE has no value 'BAD'"), flag.err);
+        assertEquals("", flag.out);
+    }
+
+    @Test
+    void aMissingOutputDirectoryIsAnError(@TempDir Path dir) {
+        CliRun r = CliRun.run("compare-models", "tso", "sc", "--out", dir.resolve("missing").toString());
+        assertEquals(2, r.exit);
+        assertTrue(r.err.contains("error[E-IO]: directory " + dir.resolve("missing") + " does not exist"), r.err);
+    }
+}

@@ -1,0 +1,124 @@
+package remo.symbolic;
+
+import kodkod.engine.satlab.SATAbortedException;
+import kodkod.engine.satlab.SATFactory;
+import kodkod.engine.satlab.SATSolver;
+import org.sat4j.core.VecInt;
+import org.sat4j.minisat.SolverFactory;
+import org.sat4j.specs.ContradictionException;
+import org.sat4j.specs.ISolver;
+import org.sat4j.specs.TimeoutException;
+
+/**
+ * The sat4j solver that Kodkod's {@code SATFactory.get("sat4j")} gives (sat4j's default solver),
+ * with a deadline: a solve that is still running at the deadline is aborted (Kodkod then throws
+ * {@code AbortedException}). Incremental, as {@code IncrementalSolver} needs.
+ */
+final class DeadlineSat4j implements SATSolver {
+    private final ISolver solver = SolverFactory.newDefault();
+    private final long deadline;
+    private boolean contradiction;
+    private Boolean sat;
+    private int vars;
+    private int clauses;
+
+    /** @param deadline a {@link System#nanoTime()} value, or {@link Long#MAX_VALUE} for none */
+    private DeadlineSat4j(long deadline) {
+        this.deadline = deadline;
+    }
+
+    /** A factory of such solvers, all with the same deadline. */
+    static SATFactory factory(long deadline) {
+        return new SATFactory() {
+            private static final long serialVersionUID = 1L;
+
+            @Override
+            public String id() {
+                return "sat4j-deadline";
+            }
+
+            @Override
+            public String type() {
+                return "java";
+            }
+
+            @Override
+            public boolean incremental() {
+                return true;
+            }
+
+            @Override
+            protected SATSolver createSolver() {
+                return new DeadlineSat4j(deadline);
+            }
+        };
+    }
+
+    @Override
+    public int numberOfVariables() {
+        return vars;
+    }
+
+    @Override
+    public int numberOfClauses() {
+        return clauses;
+    }
+
+    @Override
+    public void addVariables(int n) {
+        if (n < 0) {
+            throw new IllegalArgumentException("negative variable count " + n);
+        }
+        vars += n;
+        solver.newVar(vars);
+    }
+
+    @Override
+    public boolean addClause(int[] literals) {
+        if (contradiction) {
+            return false;
+        }
+        clauses++;
+        try {
+            solver.addClause(new VecInt(literals.clone()));
+            return true;
+        } catch (ContradictionException e) {
+            contradiction = true;
+            return false;
+        }
+    }
+
+    @Override
+    public boolean solve() throws SATAbortedException {
+        if (contradiction) {
+            sat = false;
+            return false;
+        }
+        if (deadline != Long.MAX_VALUE) {
+            long ms = (deadline - System.nanoTime()) / 1_000_000;
+            if (ms <= 0) {
+                throw new SATAbortedException("time limit reached");
+            }
+            solver.setTimeoutMs(ms);
+        }
+        try {
+            sat = solver.isSatisfiable();
+            return sat;
+        } catch (TimeoutException e) {
+            throw new SATAbortedException("time limit reached");
+        }
+    }
+
+    @Override
+    public boolean valueOf(int variable) {
+        if (!Boolean.TRUE.equals(sat)) {
+            throw new IllegalStateException("no model: the last solve was not satisfiable");
+        }
+        return solver.model(variable);
+    }
+
+    @Override
+    public void free() {
+        // nothing held outside the Java heap
+    }
+}

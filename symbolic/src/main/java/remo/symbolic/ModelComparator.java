@@ -1,0 +1,249 @@
+package remo.symbolic;
+
+import java.util.EnumSet;
+import java.util.Set;
+import kodkod.engine.AbortedException;
+import kodkod.engine.IncrementalSolver;
+import kodkod.engine.Solution;
+import kodkod.instance.Bounds;
+import remo.checker.AxiomaticChecker;
+import remo.checker.CheckOptions;
+import remo.checker.CheckResult;
+import remo.litmus.LitmusException;
+import remo.litmus.Program;
+import remo.litmus.ProgramValidator;
+import remo.models.Builtin;
+
+/**
+ * Compares two cat models symbolically (after memalloy, Wickerson et al., POPL 2017): searches,
+ * for 1, 2, … events, an execution that one side accepts and the other rejects, turns the first
+ * one into a litmus test whose condition singles out its outcome ({@link LitmusConstruction}) and
+ * confirms the test with remo's own checker: Allowed under the first side, Forbidden under the
+ * second. An execution whose test is not confirmed (another execution with the same outcome is
+ * accepted by the second side) is excluded with every execution of the same program and outcome,
+ * and the search goes on.
+ *
+ * <p>An execution "accepted" by a side: no statically blocked poll (models.md §3.1) and every
+ * consistency check holds (§7.2). The search ranges over programs both models accept (§7.4),
+ * without empty threads and unused locations, within the thread and node bounds. Not thread-safe.
+ */
+public final class ModelComparator {
+    private static final EnumSet<InstructionShape> NODE_SHAPES = EnumSet.of(InstructionShape.PUT, InstructionShape.GET,
+            InstructionShape.RCAS, InstructionShape.FAILED_RCAS, InstructionShape.RFAA, InstructionShape.POLL,
+            InstructionShape.RFENCE);
+
+    /** How often a confirmed distinction is replaced by one with fewer writes, at most. */
+    private static final int MAX_SIMPLIFICATIONS = 3;
+
+    private final ComparisonOptions options;
+
+    /** @param options bounds and limits */
+    public ModelComparator(ComparisonOptions options) {
+        this.options = options;
+    }
+
+    private void progress(String line) {
+        if (options.progress() != null) {
+            options.progress().accept(line);
+        }
+    }
+
+    /**
+     * Searches an execution of at most {@code options.maxEvents()} events that {@code allowing}
+     * accepts and {@code forbidding} rejects.
+     *
+     * @return DISTINGUISHED with the smallest such execution whose test the checker confirms;
+     *         INCLUDED if there is none; UNCONFIRMED if there are such executions but no test built
+     *         from them was confirmed; LIMIT if the time limit stopped the search
+     * @throws UnsupportedOperationException if a model uses a cat form the translator does not
+     *                                       support (the message names it)
+     */
+    public ComparisonResult compare(ModelSide allowing, ModelSide forbidding) {
+        long start = System.nanoTime();
+        long deadline = options.timeout() == null ? Long.MAX_VALUE : start + options.timeout().toNanos();
+        Set<InstructionShape> shapes = shapes(allowing, forbidding);
+        int nodes = options.maxNodes();
+        String nodesNote = null;
+        boolean sameNodeUsed = BuiltinUse.of(allowing.model()).contains(Builtin.SAME_NODE)
+                || BuiltinUse.of(forbidding.model()).contains(Builtin.SAME_NODE);
+        if (nodes > 1 && !sameNodeUsed && shapes.stream().noneMatch(NODE_SHAPES::contains)) {
+            nodes = 1;
+            nodesNote = "1 node suffices: the programs both models accept have no NIC operation, poll or rfence, and "
+                    + "neither model reads same-node";
+        }
+        Search search = new Search(allowing, forbidding, shapes, nodes, nodesNote, start, deadline);
+        return search.run();
+    }
+
+    /**
+     * The instruction shapes of programs both sides accept. When exactly one side has
+     * {@code FAILED_RCAS_WRITES=YES}, a failed rcas has its write-back, seen by that side only.
+     */
+    static Set<InstructionShape> shapes(ModelSide a, ModelSide b) {
+        Set<InstructionShape> shapes = ShapeSupport.accepted(a.model(), a.flags());
+        Set<InstructionShape> other = ShapeSupport.accepted(b.model(), b.flags());
+        boolean differ = !a.flags().get(remo.core.Flag.FAILED_RCAS_WRITES).equals(b.flags().get(remo.core.Flag.FAILED_RCAS_WRITES));
+        boolean failedRcas = (shapes.contains(InstructionShape.FAILED_RCAS) || other.contains(InstructionShape.FAILED_RCAS))
+                && shapes.contains(InstructionShape.RCAS) && other.contains(InstructionShape.RCAS);
+        shapes.retainAll(other);
+        if (differ && failedRcas) {
+            shapes.add(InstructionShape.FAILED_RCAS_WRITE_BACK);
+        }
+        return shapes;
+    }
+
+    /** One comparison run. */
+    private final class Search {
+        private final ModelSide allowing;
+        private final ModelSide forbidding;
+        private final Set<InstructionShape> shapes;
+        private final int nodes;
+        private final String nodesNote;
+        private final long start;
+        private final long deadline;
+        private int candidates;
+        private CandidateExecution firstUnconfirmed;
+        private Program firstUnconfirmedTest;
+        private String[] firstUnconfirmedVerdicts;
+        private int firstUnconfirmedEvents;
+
+        Search(ModelSide allowing, ModelSide forbidding, Set<InstructionShape> shapes, int nodes, String nodesNote,
+               long start, long deadline) {
+            this.allowing = allowing;
+            this.forbidding = forbidding;
+            this.shapes = shapes;
+            this.nodes = nodes;
+            this.nodesNote = nodesNote;
+            this.start = start;
+            this.deadline = deadline;
+        }
+
+        private double elapsed() {
+            return (System.nanoTime() - start) / 1e9;
+        }
+
+        private ComparisonResult result(ComparisonResult.Outcome outcome, int events, CandidateExecution x, Program test,
+                                        String[] verdicts, String note) {
+            return new ComparisonResult(outcome, allowing.label(), forbidding.label(), events, options.maxThreads(), nodes,
+                    x, test, verdicts == null ? null : verdicts[0], verdicts == null ? null : verdicts[1], candidates,
+                    elapsed(), note, nodesNote);
+        }
+
+        ComparisonResult run() {
+            int done = 0;
+            for (int n = 1; n <= options.maxEvents(); n++) {
+                if (System.nanoTime() > deadline) {
+                    return limit(done);
+                }
+                progress(String.format(java.util.Locale.ROOT, "compare-models: %d events ... (%.1f s)", n, elapsed()));
+                try {
+                    ComparisonResult r = size(n);
+                    if (r != null) {
+                        return r;
+                    }
+                } catch (AbortedException e) {
+                    return limit(done);
+                }
+                done = n;
+                progress(String.format(java.util.Locale.ROOT, "compare-models: %d events: none (%.1f s)", n, elapsed()));
+            }
+            if (firstUnconfirmed != null) {
+                return result(ComparisonResult.Outcome.UNCONFIRMED, firstUnconfirmedEvents, firstUnconfirmed,
+                        firstUnconfirmedTest, firstUnconfirmedVerdicts, "the checker found the outcome under "
+                                + forbidding.label() + " too");
+            }
+            return result(ComparisonResult.Outcome.INCLUDED, options.maxEvents(), null, null, null, null);
+        }
+
+        private ComparisonResult limit(int done) {
+            String note = "time limit of " + options.timeout().toSeconds() + " s reached while searching " + (done + 1) + " events";
+            return result(ComparisonResult.Outcome.LIMIT, done, null, null, null, note);
+        }
+
+        /** Searches executions of exactly {@code n} events; a confirmed distinction, or {@code null}. */
+        private ComparisonResult size(int n) {
+            SkeletonScope scope = SkeletonScope.exact(n, options.maxThreads(), nodes);
+            ComparisonProblem problem = new ComparisonProblem(scope, allowing, forbidding, shapes);
+            IncrementalSolver solver = IncrementalSolver.solver(SolverOptions.plain(deadline));
+            ComparisonResult best = null;
+            try {
+                Solution s = solver.solve(problem.formula, problem.bounds);
+                int unconfirmed = 0;
+                int simplifications = 0;
+                while (s.sat()) {
+                    candidates++;
+                    Bounds extra = new Bounds(problem.u.universe);
+                    if (problem.secondWitnessesVary()) {
+                        ComparisonProblem.SecondWitness w = problem.acceptingWitness(s.instance());
+                        if (w != null) {
+                            s = solver.solve(problem.refute(w, extra), extra);
+                            continue;
+                        }
+                    }
+                    CandidateExecution x = CandidateExecution.read(problem, s.instance());
+                    Program test = LitmusConstruction.build(x, testName(n), "consistent under " + allowing.label()
+                            + ", not under " + forbidding.label() + " (remo compare-models)");
+                    String[] verdicts = confirm(test);
+                    if (verdicts[0].equals("Allowed") && verdicts[1].equals("Forbidden")) {
+                        best = result(ComparisonResult.Outcome.DISTINGUISHED, n, x, test, verdicts, null);
+                        int writes = x.writeCount();
+                        if (writes == 0 || simplifications++ >= MAX_SIMPLIFICATIONS) {
+                            return best;
+                        }
+                        // prefer a test with fewer writes (store buffering rather than R for tso/sc)
+                        s = solver.solve(problem.program.realWrites.count().lt(kodkod.ast.IntConstant.constant(writes)), extra);
+                        continue;
+                    }
+                    progress("compare-models: " + n + " events: candidate " + candidates + " not confirmed (checker: "
+                            + verdicts[0] + " under " + allowing.label() + ", " + verdicts[1] + " under " + forbidding.label() + ")");
+                    if (firstUnconfirmed == null) {
+                        firstUnconfirmed = x;
+                        firstUnconfirmedTest = test;
+                        firstUnconfirmedVerdicts = verdicts;
+                        firstUnconfirmedEvents = n;
+                    }
+                    if (++unconfirmed >= options.maxCandidates()) {
+                        return best;
+                    }
+                    s = solver.solve(problem.block(s.instance(), extra), extra);
+                }
+                return best;
+            } catch (AbortedException e) {
+                if (best != null) {
+                    return best;
+                }
+                throw e;
+            } finally {
+                solver.free();
+            }
+        }
+
+        private String testName(int n) {
+            return name(allowing.label()) + "-not-" + name(forbidding.label()) + "-" + n;
+        }
+
+        private String name(String label) {
+            return label.replace("[", ".").replace("]", "").replace("=", ".").replace(",", "+").replaceAll("[^A-Za-z0-9_.+\\-]", "_");
+        }
+
+        /** The checker's verdicts of {@code test} under both sides. */
+        private String[] confirm(Program test) {
+            try {
+                ProgramValidator.validate(test);
+                return new String[] {verdict(test, allowing), verdict(test, forbidding)};
+            } catch (LitmusException e) {
+                throw new IllegalStateException("the test built from an execution is invalid: " + e.getMessage()
+                        + "\n" + remo.litmus.ProgramPrinter.print(test), e);
+            }
+        }
+
+        private String verdict(Program test, ModelSide side) throws LitmusException {
+            CheckOptions o = CheckOptions.defaults().skipping(side.skippedChecks());
+            if (deadline != Long.MAX_VALUE) {
+                o = o.withTimeout(java.time.Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
+            }
+            CheckResult r = AxiomaticChecker.check(test, side.model(), side.flags(), o);
+            return r.verdictWord();
+        }
+    }
+}

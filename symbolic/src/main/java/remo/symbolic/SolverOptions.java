@@ -1,0 +1,24 @@
+package remo.symbolic;
+
+import kodkod.engine.config.Options;
+
+/** The Kodkod options of remo's queries. */
+final class SolverOptions {
+
+    private SolverOptions() {
+    }
+
+    /**
+     * Options for one query with the sat4j back end and a deadline.
+     *
+     * @param deadline a {@link System#nanoTime()} value, or {@link Long#MAX_VALUE}
+     */
+    static Options plain(long deadline) {
+        Options o = new Options();
+        o.setSolver(DeadlineSat4j.factory(deadline));
+        o.setBitwidth(5);
+        o.setSymmetryBreaking(20);
+        o.setSkolemDepth(0);
+        return o;
+    }
+}

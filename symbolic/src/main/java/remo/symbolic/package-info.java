@@ -1,0 +1,2 @@
+/** Bounded symbolic comparison of cat memory models with Kodkod. */
+package remo.symbolic;

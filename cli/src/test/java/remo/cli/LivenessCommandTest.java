@@ -83,6 +83,34 @@ class LivenessCommandTest {
     }
 
     @Test
+    void aMissingCfgIsLocatedAndNothingIsPrintedBeforeIt(@TempDir Path dir) {
+        Path cfg = dir.resolve("none.cfg");
+        CliRun r = CliRun.run("liveness", "--cfg", cfg.toString(), "-q");
+        assertEquals(2, r.exit);
+        assertEquals("", r.out);
+        assertEquals(cfg + ":1:1: error[E-IO]: cannot read the configuration file: no such file or directory\n", r.err);
+    }
+
+    @Test
+    void aBinaryCfgIsNotValidUtf8TextAtItsFirstBadByte(@TempDir Path dir) throws IOException {
+        Path cfg = dir.resolve("binary.cfg");
+        Files.write(cfg, new byte[] {'C', 'O', 'N', '\n', 'x', (byte) 0xff, 0});
+        CliRun r = CliRun.run("liveness", "--cfg", cfg.toString(), "-q");
+        assertEquals(2, r.exit);
+        assertEquals("", r.out);
+        assertEquals(cfg + ":2:2: error[E-IO]: the configuration file is not valid UTF-8 text (invalid UTF-8 byte 0xFF)\n", r.err);
+    }
+
+    @Test
+    void aBadCfgPrintsNoHeaderBeforeItsError(@TempDir Path dir) throws IOException {
+        Path cfg = dir.resolve("bad.cfg");
+        Files.writeString(cfg, MIXCAS_CFG.replace("  Home = 1\n", "  Home = 1\n  Homes = 1\n"));
+        CliRun r = CliRun.run("liveness", "--cfg", cfg.toString());
+        assertEquals(2, r.exit);
+        assertEquals("", r.out);
+    }
+
+    @Test
     void aUsersCfgWithAViolatedPropertyExitsOne(@TempDir Path dir) throws IOException {
         Path cfg = dir.resolve("mixcas.cfg");
         Files.writeString(cfg, MIXCAS_CFG);

@@ -1,6 +1,7 @@
 package remo.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -127,6 +128,12 @@ class LivenessCommandTest {
         assertTrue(r.out.contains("  MutualExclusion    undecided (time limit reached) section 8.5 expects holds"), r.out);
         assertTrue(r.out.contains("time limit of 1 s reached while TLC checked wlock C2"), r.out);
         assertTrue(r.out.contains("a time limit stopped some checks"), r.out);
+        // the stopped run is counted, with its time and the states TLC reported until then
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("wlock C2 \\([^)]*\\): (?:[\\d,]+ distinct states found so far"
+                + "|no states reported by TLC yet) \\(stopped by the time limit\\), 1 TLC run, (\\d+\\.\\d) s\n").matcher(r.out);
+        assertTrue(m.find(), r.out);
+        assertTrue(Double.parseDouble(m.group(1)) >= 0.9, r.out);
+        assertFalse(r.out.contains("-1 distinct"), r.out);
     }
 
     @Test

@@ -36,7 +36,7 @@ final class HarnessCatalog {
     /**
      * Harness to the models under which the checker cannot decide it within the default per-test
      * budget (about 20 s here), tagged {@code slow} (locks.md §7.5); README lists their times. The
-     * benchmark harnesses take 10–15 s under rdma-wait-rmw but more than 150 s under rdma-sc-rmw.
+     * benchmark harnesses take 9–19 s each under rdma-wait-rmw (in this suite) but more than 150 s under rdma-sc-rmw.
      */
     static final Map<String, Set<String>> SLOW = Map.of("S-ME-3T2A", Set.of("rdma-sc-rmw"), "C-ME-3T2A", Set.of("rdma-sc-rmw"));
 

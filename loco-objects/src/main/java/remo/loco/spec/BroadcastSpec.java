@@ -87,13 +87,7 @@ public final class BroadcastSpec extends LibrarySpec {
             return found;
         }
         if (s.kind() == StampKind.aCR) {
-            int found = -1;
-            for (RecordedGraph.Event e : body) {
-                if (s.matches(e) && (ring(c.node()) + "/tail").equals(e.region())) {
-                    found = e.id();
-                }
-            }
-            return found;
+            return lastIn(c, s, ring(c.node()) + "/tail", g);
         }
         return lastWith(c, s, g);
     }

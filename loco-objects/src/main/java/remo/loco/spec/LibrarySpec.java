@@ -93,6 +93,17 @@ public abstract class LibrarySpec {
         return found;
     }
 
+    /** The last event of {@code c}'s body that carries {@code s} and accesses {@code region}, or -1. */
+    protected static int lastIn(ObjectCall c, Stamp s, String region, RecordedGraph g) {
+        int found = -1;
+        for (RecordedGraph.Event e : body(c, g)) {
+            if (s.matches(e) && region.equals(e.region())) {
+                found = e.id();
+            }
+        }
+        return found;
+    }
+
     /** The first event of {@code c}'s body that carries {@code s}, or -1. */
     protected static int firstWith(ObjectCall c, Stamp s, RecordedGraph g) {
         for (RecordedGraph.Event e : body(c, g)) {

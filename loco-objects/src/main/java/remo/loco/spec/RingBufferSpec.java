@@ -63,14 +63,7 @@ public final class RingBufferSpec extends LibrarySpec {
     @Override
     protected int rep(ObjectCall c, Stamp s, RecordedGraph g) {
         if (s.kind() == StampKind.aCR) {
-            String region = object + (c.method().contains("ush") ? "/hc" : "/tail");
-            int found = -1;
-            for (RecordedGraph.Event e : body(c, g)) {
-                if (s.matches(e) && region.equals(e.region())) {
-                    found = e.id();
-                }
-            }
-            return found;
+            return lastIn(c, s, object + (c.method().contains("ush") ? "/hc" : "/tail"), g);
         }
         return lastWith(c, s, g);
     }

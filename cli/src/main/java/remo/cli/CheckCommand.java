@@ -68,7 +68,7 @@ final class CheckCommand implements Callable<Integer> {
         PrintStream out = spec.commandLine().getOut() == null ? System.out : new PrintStream(System.out, true);
         PrintStream err = System.err;
         ArgumentPositions originalArgs = ArgumentPositions.of(spec);
-        List<Inputs.Input> files = Inputs.expand(inputs);
+        List<Inputs.Input> files = Inputs.expand(inputs, spec.commandLine().getParseResult().originalArgs());
         CheckReporting reporting;
         try {
             reporting = CheckReporting.open(reportOptions, originalArgs, files.size(), Set.copyOf(modelOptions.skipChecks),

@@ -45,8 +45,7 @@ final class ParallelRuns implements AutoCloseable {
     /** The outcome of an input: an E-IO error for a missing one, else {@link TestRunner#runAlone}. */
     static TestOutcome check(TestRunner runner, Inputs.Input in) {
         if (in.missing()) {
-            return new TestOutcome(in.shown(), null, null, Diagnostic.error("E-IO", in.shown(), Position.START,
-                    in.problem()), List.of());
+            return new TestOutcome(in.shown(), null, null, in.problemDiagnostic(), List.of());
         }
         return runner.runAlone(in.path(), in.shown());
     }

@@ -19,6 +19,7 @@ import remo.conformance.SimulationReport;
 import remo.core.Diagnostic;
 import remo.core.DiagnosticException;
 import remo.core.Position;
+import remo.core.SeedRange;
 import remo.core.FlagValues;
 import remo.litmus.LitmusParser;
 import remo.litmus.Program;
@@ -89,13 +90,9 @@ final class SimulateCommand implements Callable<Integer> {
         CatModel named;
         try {
             library = herdOptions.library(cmd);
-            if (runs < 1) {
-                throw ModelOptions.usage(cmd, "--runs", "--runs must be at least 1, not " + runs);
-            }
-            if (seed > Long.MAX_VALUE - (runs - 1)) {
-                throw ModelOptions.usage(cmd, "--seed", "--seed " + seed + " with --runs " + runs + " needs seeds beyond "
-                        + Long.MAX_VALUE + " (the seeds S..S+N-1 must fit in 64 bits); the largest seed for " + runs
-                        + " runs is " + (Long.MAX_VALUE - (runs - 1)));
+            String seeds = SeedRange.problem(seed, runs, "--seed", "--runs");
+            if (seeds != null) {
+                throw ModelOptions.usage(cmd, runs < 1 ? "--runs" : "--seed", seeds);
             }
             try {
                 m = LitmusSimulator.Mode.valueOf(mode.toUpperCase(Locale.ROOT));

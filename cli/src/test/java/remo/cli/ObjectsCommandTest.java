@@ -49,6 +49,29 @@ class ObjectsCommandTest {
         assertEquals(2, CliRun.run("objects").exit);
     }
 
+    /** The seeds S..S+N-1 must fit in 64 bits: this used to print seeds 9223372036854775807..-9223372036854775808 and 0/0 with exit 0. */
+    @Test
+    void seedsPastSixtyFourBitsAreAUsageErrorAtSeed() {
+        CliRun r = CliRun.run("objects", "check", "AtomicVar", "--seed", "9223372036854775807", "--seeds", "2");
+        assertEquals(2, r.exit, r.out + r.err);
+        assertEquals("", r.out);
+        assertEquals("<command line>:1:32: error[E-USAGE]: --seed 9223372036854775807 with --seeds 2 needs seeds beyond "
+                + "9223372036854775807 (the seeds S..S+N-1 must fit in 64 bits); the largest seed for 2 runs is "
+                + "9223372036854775806\n", r.err);
+        CliRun top = CliRun.run("objects", "check", "AtomicVar", "--seed", "9223372036854775806", "--seeds", "2");
+        assertEquals(0, top.exit, top.out + top.err);
+        assertTrue(top.out.contains("seeds 9223372036854775806..9223372036854775807\n"), top.out);
+        assertTrue(top.out.contains("\nAtomicVar: 2/2 histories linearizable\n"), top.out);
+    }
+
+    /** The default count (500) is checked against the seed too. */
+    @Test
+    void theDefaultCountIsCheckedAgainstTheSeed() {
+        CliRun r = CliRun.run("objects", "check", "KvStore", "--seed", "9223372036854775807");
+        assertEquals(2, r.exit, r.out + r.err);
+        assertTrue(r.err.endsWith("the largest seed for 500 runs is 9223372036854775308\n"), r.err);
+    }
+
     @Test
     void theBenchmarkPrintsEveryWorkload() {
         CliRun r = CliRun.run("objects", "bench", "--calls", "200", "--rounds", "1");

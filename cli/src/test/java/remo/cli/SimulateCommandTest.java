@@ -64,6 +64,19 @@ class SimulateCommandTest {
         assertTrue(r.out().contains("concurrent mode"), r.out());
     }
 
+    /** The seed-range rule simulate shares with objects check (remo.core.SeedRange), placed at --seed. */
+    @Test
+    void seedsPastSixtyFourBitsAreAUsageErrorAtSeed() {
+        Run r = run("simulate", suite("L03"), "--seed", "9223372036854775807", "--runs", "2");
+        assertEquals(2, r.status(), r.out() + r.err());
+        assertTrue(r.err().contains("error[E-USAGE]: --seed 9223372036854775807 with --runs 2 needs seeds beyond "
+                + "9223372036854775807 (the seeds S..S+N-1 must fit in 64 bits); the largest seed for 2 runs is "
+                + "9223372036854775806\n"), r.err());
+        Run none = run("simulate", suite("L03"), "--runs", "0");
+        assertEquals(2, none.status());
+        assertTrue(none.err().contains("error[E-USAGE]: --runs must be at least 1, not 0"), none.err());
+    }
+
     @Test
     void badInputIsReportedWithExitTwo() {
         assertEquals(2, run("simulate", "no/such/file.litmus").status());

@@ -12,6 +12,7 @@ import remo.checker.FinalState;
 import remo.checker.TestRunner;
 import remo.core.Diagnostic;
 import remo.core.FlagValues;
+import remo.core.SeedRange;
 import remo.litmus.LitmusException;
 import remo.litmus.Program;
 import remo.models.CatModel;
@@ -30,19 +31,15 @@ public final class LitmusSimulator {
 
     /**
      * @param runs        number of runs, at least 1
-     * @param seed        seed of the first run; {@code seed + runs - 1} must not overflow
+     * @param seed        seed of the first run; {@code seed + runs - 1} must not overflow ({@link SeedRange})
      * @param mode        deterministic or concurrent
      * @param checkTraces whether every run records its graph and the graph is checked
      * @param policy      the scheduler policy (deterministic mode)
      */
     public record Options(int runs, long seed, Mode mode, boolean checkTraces, SchedulerPolicy policy) {
+        /** @throws IllegalArgumentException when the seeds do not form a {@link SeedRange} (its message) */
         public Options {
-            if (runs < 1) {
-                throw new IllegalArgumentException("runs must be >= 1");
-            }
-            if (seed > Long.MAX_VALUE - (runs - 1)) {
-                throw new IllegalArgumentException("the seeds " + seed + ".." + seed + "+" + (runs - 1) + " overflow 64 bits");
-            }
+            new SeedRange(seed, runs);
         }
 
         /** Deterministic, SWARM policy, trace checking on. */

@@ -1,7 +1,9 @@
 package remo.loco;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -29,6 +31,36 @@ class RequiredRunsTest {
         assertEquals(runs, s.runs());
         assertEquals(runs, s.linearizable(), () -> s.line() + (s.firstFailure() == null ? ""
                 : "\n" + s.firstFailure().report().firstFailure()));
+    }
+
+    /** Seeds past 64 bits used to wrap (S..S+N-1 became S..MIN_VALUE) and run nothing: 0/0 reported as a pass. */
+    @Test
+    void aSeriesPastSixtyFourBitsIsRefusedNotRunEmpty() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> RunSummary.of("AtomicVar", AtomicVarRun.deterministic()::run, Long.MAX_VALUE, 2, false));
+        assertTrue(e.getMessage().endsWith("the largest seed for 2 runs is 9223372036854775806"), e.getMessage());
+        assertThrows(IllegalArgumentException.class,
+                () -> RunSummary.of("AtomicVar", AtomicVarRun.deterministic()::run, 0, 0, false));
+    }
+
+    @Test
+    void theTopSeedsOfTheRangeAreAllRun() {
+        List<Long> seen = new java.util.ArrayList<>();
+        AtomicVarRun cfg = AtomicVarRun.deterministic();
+        RunSummary s = RunSummary.of("AtomicVar", seed -> {
+            seen.add(seed);
+            return cfg.run(seed);
+        }, Long.MAX_VALUE - 1, 2, false);
+        assertEquals(List.of(Long.MAX_VALUE - 1, Long.MAX_VALUE), seen);
+        allLinearizable(s, 2);
+        assertTrue(s.passed());
+    }
+
+    @Test
+    void aSeriesThatCheckedNothingOrNotAllHasNotPassed() {
+        assertFalse(new RunSummary("AtomicVar", 0, 0, 0, 0, null, 0, 0).passed());
+        assertFalse(new RunSummary("AtomicVar", 3, 2, 1, 0, null, 0, 0).passed());
+        assertTrue(new RunSummary("AtomicVar", 3, 3, 0, 0, null, 0, 0).passed());
     }
 
     @Test

@@ -2,6 +2,7 @@ package remo.loco.runs;
 
 import java.util.Locale;
 import java.util.function.LongFunction;
+import remo.core.SeedRange;
 import remo.loco.lin.Verdict;
 
 /**
@@ -24,9 +25,12 @@ public record RunSummary(String object, long runs, long linearizable, long incon
      * Runs seeds {@code first, first+1, …} ({@code count} of them).
      *
      * @param stopAtFailure stop at the first history that is not linearizable (the negative controls)
+     * @throws IllegalArgumentException when the seeds are not a {@link SeedRange} (no run, or the last
+     *                                  seed beyond 64 bits), with its message
      */
     public static RunSummary of(String object, LongFunction<RunOutcome<?, ?>> run, long first, long count,
                                 boolean stopAtFailure) {
+        SeedRange seeds = new SeedRange(first, count);
         long ok = 0;
         long inc = 0;
         long bad = 0;
@@ -34,7 +38,9 @@ public record RunSummary(String object, long runs, long linearizable, long incon
         long sim = 0;
         RunOutcome<?, ?> firstBad = null;
         long done = 0;
-        for (long s = first; s < first + count; s++) {
+        // Counting runs rather than comparing seeds: s < first + count would overflow at the top of the range.
+        for (long i = 0; i < seeds.count(); i++) {
+            long s = seeds.first() + i;
             RunOutcome<?, ?> o = run.apply(s);
             done++;
             check += o.checkNanos();
@@ -55,6 +61,14 @@ public record RunSummary(String object, long runs, long linearizable, long incon
             }
         }
         return new RunSummary(object, done, ok, inc, bad, firstBad, check, sim);
+    }
+
+    /**
+     * Whether the series shows the object linearizable: at least one history checked, and every one
+     * linearizable (none inconclusive, none failing). A series that checked nothing proves nothing.
+     */
+    public boolean passed() {
+        return runs > 0 && linearizable == runs;
     }
 
     /** {@code KvStore: 500/500 histories linearizable}, with the inconclusive and failing counts when there are any. */

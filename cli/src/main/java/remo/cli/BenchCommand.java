@@ -74,7 +74,7 @@ final class BenchCommand implements Callable<Integer> {
         if (files.stream().allMatch(Inputs.Input::missing)) {
             // nothing to measure: say why instead of timing the errors as "tests"
             for (Inputs.Input in : files) {
-                System.err.println(remo.core.Diagnostic.error("E-IO", in.shown(), remo.core.Position.START, in.problem()).format());
+                System.err.println(in.problemDiagnostic().format());
             }
             out.println("no tests to measure (0 tests, " + files.size() + " input error" + (files.size() == 1 ? "" : "s") + ")");
             return 2;

@@ -68,7 +68,7 @@ final class CheckCommand implements Callable<Integer> {
         PrintStream out = spec.commandLine().getOut() == null ? System.out : new PrintStream(System.out, true);
         PrintStream err = System.err;
         ArgumentPositions originalArgs = ArgumentPositions.of(spec);
-        List<Inputs.Input> files = Inputs.expand(inputs);
+        List<Inputs.Input> files = Inputs.expand(inputs, spec.commandLine().getParseResult().originalArgs());
         CheckReporting reporting;
         try {
             reporting = CheckReporting.open(reportOptions, originalArgs, files.size(), Set.copyOf(modelOptions.skipChecks),
@@ -130,15 +130,22 @@ final class CheckCommand implements Callable<Integer> {
         java.util.Set<String> uncoveredModels = new java.util.HashSet<>();
         boolean inputError = false;
         int withoutRow = 0;
-        int notRun = 0;
+        List<String> notRun = new ArrayList<>();
         for (Inputs.Input in : files) {
-            if (remo.core.Interruption.requested()) {
-                // the test that was running printed its partial block; the others are not started
-                notRun++;
+            // after an interrupt the tests that were running give their partial outcome (printed
+            // below, in input order); the ones not started give none and are listed as not run
+            boolean announced = !remo.core.Interruption.requested();
+            if (announced) {
+                reporting.testStarted(in.shown());
+            }
+            TestOutcome o = checked.next();
+            if (o == null) {
+                notRun.add(in.shown());
                 continue;
             }
-            reporting.testStarted(in.shown());
-            TestOutcome o = checked.next();
+            if (!announced) {
+                reporting.testStarted(in.shown());
+            }
             outcomes.add(o);
             String model = modelName(o);
             if (expectations != null && model != null && !expectations.covers(model) && uncoveredModels.add(model)) {
@@ -176,9 +183,9 @@ final class CheckCommand implements Callable<Integer> {
         if (outcomes.size() > 1 && !reporting.replacesText()) {
             printSummary(out, outcomes, judgements);
         }
-        if (notRun > 0) {
-            err.println("remo: " + remo.core.Interruption.reason() + ": " + notRun + " of " + files.size()
-                    + " tests not run");
+        if (!notRun.isEmpty()) {
+            err.println("remo: " + remo.core.Interruption.reason() + ": " + notRun.size() + " of " + files.size()
+                    + " tests not run: " + remo.core.SourceText.printable(String.join(", ", notRun)));
         }
         if (expectations != null) {
             for (String m : mismatches) {

@@ -75,7 +75,7 @@ final class CompareModelsCommand implements Callable<Integer> {
             description = "Stop each direction after this many seconds and report the bound reached (0 = no limit).")
     double timeoutSeconds;
 
-    @Option(names = "--quiet", description = "No progress lines on standard error.")
+    @Option(names = {"-q", "--quiet"}, description = "No progress lines on standard error.")
     boolean quiet;
 
     @Override
@@ -94,13 +94,22 @@ final class CompareModelsCommand implements Callable<Integer> {
             }
             OutputPath.requireNonEmpty(args, "--out", out);
             if (out != null && !Files.isDirectory(out)) {
-                throw new DiagnosticException(Diagnostic.error("E-IO", out.toString(), Position.START, "directory " + out
-                        + " does not exist"));
+                throw new DiagnosticException(Diagnostic.error("E-IO", out.toString(), Position.START, Files.exists(out)
+                        ? out + " is not a directory" : "directory " + out + " does not exist"));
             }
             ModelLibrary library = new ModelLibrary();
             List<Position> models = modelPositions(spec.commandLine().getParseResult().originalArgs());
             CatModel a = ModelOptions.load(library, first, models.get(0));
             CatModel b = ModelOptions.load(library, second, models.get(1));
+            // as check does: an empty model (no checks) allows everything, which is rarely meant
+            java.util.Set<String> warnings = new java.util.LinkedHashSet<>();
+            for (Diagnostic w : a.warnings()) {
+                warnings.add(w.format());
+            }
+            for (Diagnostic w : b.warnings()) {
+                warnings.add(w.format()); // once when both sides are the same file
+            }
+            warnings.forEach(err::println);
             m1 = new ModelSide(a, FlagValues.defaults().withAll(ModelOptions.flags(args, "--set", sets)));
             m2 = new ModelSide(b, FlagValues.defaults().withAll(ModelOptions.flags(args, "--set2", sets2)));
         } catch (DiagnosticException e) {

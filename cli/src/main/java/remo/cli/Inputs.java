@@ -4,15 +4,17 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
+import remo.core.Diagnostic;
 import remo.core.DiagnosticException;
 import remo.core.InputLimits;
 import remo.core.Position;
 import remo.core.SourceText;
 import remo.core.UserPath;
+import remo.models.ModelLibrary;
 
 /**
  * Expands command-line inputs: a file is itself; a directory is every {@code *.litmus} below it,
@@ -25,25 +27,58 @@ final class Inputs {
     private Inputs() {
     }
 
-    /** One input file: its path and the name to show in messages. */
-    record Input(Path path, String shown, boolean missing, String problem) {
+    /**
+     * One input file: its path and the name to show in messages; for a missing one, the problem
+     * and where it is reported ({@code problemFile}:{@code problemAt}, the file itself at 1:1, or
+     * the command line at the argument for an argument that names no file).
+     */
+    record Input(Path path, String shown, boolean missing, String problem, String problemFile, Position problemAt) {
+        Input(Path path, String shown, boolean missing, String problem) {
+            this(path, shown, missing, problem, shown, Position.START);
+        }
+
         Input(Path path, String shown, boolean missing) {
             this(path, shown, missing, missing ? "no such file or directory" : null);
+        }
+
+        /** The E-IO error of a missing input. */
+        Diagnostic problemDiagnostic() {
+            return Diagnostic.error("E-IO", problemFile, problemAt, problem);
         }
     }
 
     /** Expands {@code args} into files; a nonexistent path yields an input marked missing. */
     static List<Input> expand(List<String> args) {
+        return expand(args, List.of());
+    }
+
+    /**
+     * Expands {@code args} into files, as {@link #expand(List)}; an argument that names no file
+     * (the empty string) is reported at its column in {@code commandLine} (the whole command line,
+     * the subcommand's name first), against {@code <command line>}.
+     */
+    static List<Input> expand(List<String> args, List<String> commandLine) {
         List<Input> out = new ArrayList<>();
+        int searchFrom = 0;
         for (String a : args) {
             Path p;
             try {
                 p = UserPath.resolve(null, a, a, Position.START, "E-IO", "input file");
             } catch (DiagnosticException e) {
-                out.add(new Input(Path.of(""), a, true, e.diagnostic().message()));
+                Position at = Position.START;
+                int column = 1;
+                for (int i = 0; i < commandLine.size(); i++) {
+                    if (i >= searchFrom && i > 0 && commandLine.get(i).equals(a)) {
+                        at = new Position(1, column);
+                        searchFrom = i + 1;
+                        break;
+                    }
+                    column += commandLine.get(i).length() + 1;
+                }
+                out.add(new Input(Path.of(""), a, true, e.diagnostic().message(), ModelLibrary.COMMAND_LINE, at));
                 continue;
             }
-            expand(p, a, null, new HashSet<>(), out);
+            expand(p, a, null, new LinkedHashSet<>(), out);
         }
         return out;
     }
@@ -87,8 +122,13 @@ final class Inputs {
 
     private static void index(Path p, String shown, Set<Path> indexes, List<Input> out) {
         Path key = p.toAbsolutePath().normalize();
+        Path listing = null;
+        for (Path open : indexes) {
+            listing = open; // the last one opened (the set keeps the open indexes in nesting order)
+        }
         if (!indexes.add(key)) {
-            out.add(new Input(p, shown, true, "index file lists itself (through another index)"));
+            out.add(new Input(p, shown, true, key.equals(listing) ? "index file lists itself"
+                    : "index file lists itself (through another index)"));
             return;
         }
         List<String> lines;

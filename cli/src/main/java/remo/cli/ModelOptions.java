@@ -40,7 +40,7 @@ final class ModelOptions {
             defaultValue = "0")
     long maxExecutions;
 
-    @Option(names = "--timeout", paramLabel = "SECONDS",
+    @Option(names = {"--timeout", "-timeout"}, paramLabel = "SECONDS",
             description = "Stop a test after this many seconds and report the states found so far as partial "
                     + "(0 = no limit; default ${DEFAULT-VALUE}).", defaultValue = "0")
     double timeoutSeconds;
@@ -184,8 +184,19 @@ final class ModelOptions {
         }
         if (!(timeoutSeconds >= 0) || Double.isInfinite(timeoutSeconds)) {
             throw usage(at, "--timeout", "--timeout must be 0 (no limit) or a positive number of seconds, not "
-                    + timeoutSeconds);
+                    + asTyped(timeoutSeconds));
         }
+    }
+
+    /**
+     * A number of seconds as the user typed it: {@code -1}, not Java's {@code -1.0}; {@code 0.5}
+     * as is.
+     */
+    static String asTyped(double seconds) {
+        if (Double.isNaN(seconds) || Double.isInfinite(seconds)) {
+            return String.valueOf(seconds);
+        }
+        return java.math.BigDecimal.valueOf(seconds).stripTrailingZeros().toPlainString();
     }
 
     /** An E-USAGE error located at the value of {@code option} on the command line. */

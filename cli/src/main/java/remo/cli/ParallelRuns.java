@@ -13,6 +13,7 @@ import java.util.function.Function;
 import remo.checker.TestOutcome;
 import remo.checker.TestRunner;
 import remo.core.Diagnostic;
+import remo.core.Interruption;
 import remo.core.Position;
 
 /**
@@ -44,8 +45,7 @@ final class ParallelRuns implements AutoCloseable {
     /** The outcome of an input: an E-IO error for a missing one, else {@link TestRunner#runAlone}. */
     static TestOutcome check(TestRunner runner, Inputs.Input in) {
         if (in.missing()) {
-            return new TestOutcome(in.shown(), null, null, Diagnostic.error("E-IO", in.shown(), Position.START,
-                    in.problem()), List.of());
+            return new TestOutcome(in.shown(), null, null, in.problemDiagnostic(), List.of());
         }
         return runner.runAlone(in.path(), in.shown());
     }
@@ -53,11 +53,17 @@ final class ParallelRuns implements AutoCloseable {
     /**
      * The outcomes of {@code files} in input order, each with the runner's once-per-run warnings
      * ({@link TestRunner#withRunWarnings}) as a sequential run has them. The iterator computes ahead.
+     * After an {@link Interruption} request a test that had not started yet is not started: its
+     * element is {@code null}; a test that was running has its partial outcome, so that every
+     * running test's partial result is printed (README.md, "Interrupt").
      */
     java.util.Iterator<TestOutcome> outcomes(List<Inputs.Input> files, TestRunner runner) {
-        Function<Inputs.Input, TestOutcome> task = in -> check(runner, in);
+        Function<Inputs.Input, TestOutcome> task = in -> Interruption.requested() ? null : check(runner, in);
         if (pool == null || files.size() == 1) {
-            return files.stream().map(in -> runner.withRunWarnings(task.apply(in))).iterator();
+            return files.stream().map(in -> {
+                TestOutcome o = task.apply(in);
+                return o == null ? null : runner.withRunWarnings(o);
+            }).iterator();
         }
         Deque<Future<TestOutcome>> ahead = new ArrayDeque<>();
         int[] submitted = {0};
@@ -84,7 +90,7 @@ final class ParallelRuns implements AutoCloseable {
                 try {
                     TestOutcome o = f.get();
                     fill();
-                    return runner.withRunWarnings(o);
+                    return o == null ? null : runner.withRunWarnings(o);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     throw new IllegalStateException("interrupted while checking", e);

@@ -80,6 +80,51 @@ final class RemoCommand implements Runnable {
         return new CommandLine(new RemoCommand());
     }
 
+    /** Picocli's type-conversion messages, Java type names, as what the option expects. */
+    private static final java.util.regex.Pattern INVALID_VALUE = java.util.regex.Pattern.compile(
+            "Invalid value for (?:option |positional parameter at index \\d+ \\()?'([^']*)'\\)?: '(.*)' is not an? (int|long|short|byte|double|float)");
+
+    /**
+     * A picocli parse message in remo's words, for every command (the one place they are
+     * translated): {@code --jobs expects a whole number, found 'x'} for picocli's
+     * {@code Invalid value for option '--jobs': 'x' is not an int}; missing values and arguments
+     * likewise. Other messages are already readable and pass unchanged.
+     */
+    static String inRemoWords(String message) {
+        if (message.startsWith("Error: ")) {
+            message = message.substring("Error: ".length()); // the diagnostic already says error
+        }
+        java.util.regex.Matcher m = INVALID_VALUE.matcher(message);
+        if (m.find()) {
+            String kind = switch (m.group(3)) {
+                case "double", "float" -> "a number";
+                default -> "a whole number";
+            };
+            return m.group(1) + " expects " + kind + ", found '" + m.group(2) + "'";
+        }
+        m = java.util.regex.Pattern.compile("^Missing required parameter for option '([^']*)' \\((.*)\\)$").matcher(message);
+        if (m.find()) {
+            return m.group(1) + " expects a value " + m.group(2) + ", found none";
+        }
+        m = java.util.regex.Pattern.compile("^(?:Error: )?Missing required arguments? \\(specify one of these\\): (.*)$")
+                .matcher(message);
+        if (m.find()) {
+            // an exclusive group of options (gen's modes)
+            return "missing option: give one of " + m.group(1).replace("'", "");
+        }
+        m = java.util.regex.Pattern.compile("^(?:Error: )?Missing required (?:parameter|argument)s?(?:\\(s\\))?: (.*)$")
+                .matcher(message);
+        if (m.find()) {
+            String missing = m.group(1).replace("'", "");
+            return (missing.contains(", ") ? "missing arguments " : "missing argument ") + missing;
+        }
+        m = java.util.regex.Pattern.compile("^(?:Error: )?Missing required options?:? (.*)$").matcher(message);
+        if (m.find()) {
+            return "missing option " + m.group(1).replace("'", "");
+        }
+        return message;
+    }
+
     /**
      * A picocli parse error as a diagnostic against the command line, pointing at the offending
      * argument: the unmatched one, or the one quoted in the message (an invalid value), or the
@@ -121,7 +166,7 @@ final class RemoCommand implements Runnable {
                 running += a.length() + 1;
             }
         }
-        String message = String.valueOf(ex.getMessage()).replace("\n", " ").trim();
+        String message = inRemoWords(String.valueOf(ex.getMessage()).replace("\n", " ").trim());
         if (ex instanceof CommandLine.UnmatchedArgumentException u && ex.getCommandLine().getParent() == null
                 && culprit != null && !culprit.startsWith("-") && args.indexOf(culprit) == 0) {
             message = "unknown command '" + culprit + "' (commands: "

@@ -157,7 +157,7 @@ final class RobustCommand implements Callable<Integer> {
             String phase = "Robustness";
             try {
                 if (in.missing()) {
-                    throw new DiagnosticException(Diagnostic.error("E-IO", in.shown(), Position.START, in.problem()));
+                    throw new DiagnosticException(in.problemDiagnostic());
                 }
                 Program p = LitmusParser.read(in.path(), in.shown(), herdOptions.unroll);
                 testName = p.name();

@@ -116,7 +116,7 @@ final class SimulateCommand implements Callable<Integer> {
                 break;
             }
             if (in.missing()) {
-                err.println(Diagnostic.error("E-IO", in.shown(), Position.START, in.problem()).format());
+                err.println(in.problemDiagnostic().format());
                 status = 2;
                 continue;
             }

@@ -188,7 +188,7 @@ class NewUserTrialTest {
     void optionParseErrorsAreDiagnosticsAgainstTheCommandLine() {
         CliRun bad = CliRun.run("check", "--timeout", "abc", suite("L01"));
         assertEquals(2, bad.exit);
-        assertTrue(bad.err.startsWith("<command line>:1:17: error[E-USAGE]: Invalid value for option '--timeout': 'abc'"),
+        assertTrue(bad.err.startsWith("<command line>:1:17: error[E-USAGE]: --timeout expects a number, found 'abc'"),
                 bad.err);
         assertTrue(bad.err.contains("Try 'remo check --help'"), bad.err);
         assertFalse(bad.err.contains("Usage:"), "no usage dump");

@@ -62,6 +62,47 @@ class SignalAndOutputProcessTest {
         assertTrue(stdout.matches("(?s).*Summary\n.*Heavy .*PARTIAL.*"), stdout);
     }
 
+    /**
+     * Fresh-user trial: with {@code --jobs 2} Ctrl-C printed only the first running test's partial
+     * block and counted the other running one as not run. Every running test's block is printed, in
+     * input order, the unstarted ones are named, and the Summary is printed.
+     */
+    @Test
+    void sigintWithTwoJobsPrintsEveryRunningTestsPartialBlock(@TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("out.txt");
+        Path err = tmp.resolve("err.txt");
+        Path heavy2 = tmp.resolve("heavy2.litmus");
+        Files.writeString(heavy2, Files.readString(Path.of(LimitsTest.heavy())).replaceFirst("RDMA Heavy", "RDMA Heavy2"));
+        String l08 = TestData.suite().resolve("L08.litmus").toString();
+        // L07 is quick: when its block is out, its thread has started Heavy2 while the other runs Heavy;
+        // L08 waits for a free thread
+        Process p = new ProcessBuilder(remo("check", "--jobs", "2", TestData.suite().resolve("L07.litmus").toString(),
+                LimitsTest.heavy(), heavy2.toString(), l08))
+                .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        try {
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+            while (!Files.readString(out).contains("Time L07") && System.nanoTime() < until && p.isAlive()) {
+                Thread.sleep(50);
+            }
+            assertTrue(Files.readString(out).contains("Time L07"), Files.readString(out) + Files.readString(err));
+            Thread.sleep(500);
+            assertTrue(p.isAlive(), "the heavy tests should still be running");
+            Process kill = new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).inheritIO().start();
+            assertEquals(0, kill.waitFor());
+            assertTrue(p.waitFor(60, TimeUnit.SECONDS), "remo did not stop after SIGINT");
+        } finally {
+            p.destroyForcibly();
+        }
+        String stdout = Files.readString(out, StandardCharsets.UTF_8);
+        String stderr = Files.readString(err, StandardCharsets.UTF_8);
+        assertEquals(130, p.exitValue(), stdout + stderr);
+        assertTrue(stdout.matches("(?s).*Observation Heavy \\w+ \\d+ \\d+ \\(partial\\)\n.*"
+                + "Observation Heavy2 \\w+ \\d+ \\d+ \\(partial\\)\n.*"), stdout);
+        assertTrue(stdout.matches("(?s).*Summary\nL07 .*\nHeavy .*PARTIAL\nHeavy2 .*PARTIAL\n3 tests: 3 ran, 0 errors\n.*"),
+                stdout);
+        assertTrue(stderr.contains("remo: interrupted (SIGINT or SIGTERM): 1 of 4 tests not run: " + l08 + "\n"), stderr);
+    }
+
     @Test
     void aFullDiskOnStandardOutputExitsTwoWithOneMessage(@TempDir Path tmp) throws IOException, InterruptedException {
         File full = new File("/dev/full");

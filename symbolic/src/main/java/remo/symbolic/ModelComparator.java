@@ -42,6 +42,11 @@ public final class ModelComparator {
         this.options = options;
     }
 
+    /** {@code 1 event}, {@code 2 events}: a count of events as progress lines and notes say it. */
+    static String events(int n) {
+        return n + (n == 1 ? " event" : " events");
+    }
+
     private void progress(String line) {
         if (options.progress() != null) {
             options.progress().accept(line);
@@ -135,7 +140,7 @@ public final class ModelComparator {
                 if (System.nanoTime() > deadline) {
                     return limit(done);
                 }
-                progress(String.format(java.util.Locale.ROOT, "compare-models: %d events ... (%.1f s)", n, elapsed()));
+                progress(String.format(java.util.Locale.ROOT, "compare-models: %s ... (%.1f s)", events(n), elapsed()));
                 try {
                     ComparisonResult r = size(n);
                     if (r != null) {
@@ -145,7 +150,7 @@ public final class ModelComparator {
                     return limit(done);
                 }
                 done = n;
-                progress(String.format(java.util.Locale.ROOT, "compare-models: %d events: none (%.1f s)", n, elapsed()));
+                progress(String.format(java.util.Locale.ROOT, "compare-models: %s: none (%.1f s)", events(n), elapsed()));
             }
             if (firstUnconfirmed != null) {
                 return result(ComparisonResult.Outcome.UNCONFIRMED, firstUnconfirmedEvents, firstUnconfirmed,
@@ -156,7 +161,7 @@ public final class ModelComparator {
         }
 
         private ComparisonResult limit(int done) {
-            String note = "time limit of " + options.timeout().toSeconds() + " s reached while searching " + (done + 1) + " events";
+            String note = "time limit of " + options.timeout().toSeconds() + " s reached while searching " + events(done + 1);
             return result(ComparisonResult.Outcome.LIMIT, done, null, null, null, note);
         }
 
@@ -194,7 +199,7 @@ public final class ModelComparator {
                         s = solver.solve(problem.program.realWrites.count().lt(kodkod.ast.IntConstant.constant(writes)), extra);
                         continue;
                     }
-                    progress("compare-models: " + n + " events: candidate " + candidates + " not confirmed (checker: "
+                    progress("compare-models: " + events(n) + ": candidate " + candidates + " not confirmed (checker: "
                             + verdicts[0] + " under " + allowing.label() + ", " + verdicts[1] + " under " + forbidding.label() + ")");
                     if (firstUnconfirmed == null) {
                         firstUnconfirmed = x;

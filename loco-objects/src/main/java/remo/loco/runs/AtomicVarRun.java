@@ -16,7 +16,6 @@ import remo.loco.lin.HistoryTable;
 import remo.loco.lin.PartitionedCheck;
 import remo.nic.NicConfig;
 import remo.nic.NodeSet;
-import remo.nic.RunResult;
 import remo.nic.SchedulerPolicy;
 import remo.nic.SimCluster;
 
@@ -106,13 +105,7 @@ public record AtomicVarRun(RunMode mode, int nodes, int threadsPerNode, int opsP
                     });
                 }
             }
-            long t0 = System.nanoTime();
-            RunResult r = c.run();
-            long t1 = System.nanoTime();
-            List<Call<AtomicOp>> calls = history.calls();
-            PartitionedCheck.Report<String, AtomicOp> report = check().check(calls);
-            long t2 = System.nanoTime();
-            return new RunOutcome<>(seed, calls, report, r.threadFailures(), t1 - t0, t2 - t1);
+            return RunOutcome.runAndCheck(seed, c, history, check());
         }
     }
 

@@ -18,7 +18,6 @@ import remo.loco.lin.Call;
 import remo.loco.lin.History;
 import remo.nic.NicConfig;
 import remo.nic.NodeSet;
-import remo.nic.RunResult;
 import remo.nic.SchedulerPolicy;
 import remo.nic.SimCluster;
 
@@ -122,13 +121,7 @@ public record KvStoreRun(RunMode mode, int nodes, int threadsPerNode, int opsPer
                     });
                 }
             }
-            long t0 = System.nanoTime();
-            RunResult r = c.run();
-            long t1 = System.nanoTime();
-            List<Call<MapOp>> calls = history.calls();
-            PartitionedCheck.Report<Long, MapOp> report = check().check(calls);
-            long t2 = System.nanoTime();
-            return new RunOutcome<>(seed, calls, report, r.threadFailures(), t1 - t0, t2 - t1);
+            return RunOutcome.runAndCheck(seed, c, history, check());
         }
     }
 

@@ -52,12 +52,7 @@ public final class AtomicVarSpec extends LibrarySpec {
 
     @Override
     protected List<Stamp[]> io(ObjectCall c, RecordedGraph g) {
-        List<Stamp> s = st(c, g);
-        List<Stamp[]> io = new ArrayList<>();
-        for (int i = 0; i + 1 < s.size(); i++) {
-            io.add(new Stamp[] {s.get(i), s.get(i + 1)});
-        }
-        return io;
+        return chain(st(c, g));
     }
 
     @Override

@@ -43,10 +43,7 @@ public final class BarrierSpec extends LibrarySpec {
             s.add(Stamp.of(StampKind.aGF));
         }
         s.add(Stamp.of(StampKind.aCW));
-        for (int j : participants.minus(c.node())) {
-            s.add(Stamp.of(StampKind.aNLR, j, "wb"));
-            s.add(Stamp.of(StampKind.aNRW, j, "wb"));
-        }
+        addRemotePuts(s, participants.minus(c.node()), "wb");
         s.add(Stamp.of(StampKind.aCR));
         return s;
     }
@@ -57,10 +54,7 @@ public final class BarrierSpec extends LibrarySpec {
         if (strong(c)) {
             io.add(new Stamp[] {Stamp.of(StampKind.aGF), Stamp.of(StampKind.aCW)});
         }
-        for (int j : participants.minus(c.node())) {
-            io.add(new Stamp[] {Stamp.of(StampKind.aCW), Stamp.of(StampKind.aNLR, j, "wb")});
-            io.add(new Stamp[] {Stamp.of(StampKind.aNLR, j, "wb"), Stamp.of(StampKind.aNRW, j, "wb")});
-        }
+        addRemotePutOrder(io, Stamp.of(StampKind.aCW), participants.minus(c.node()), "wb");
         return io;
     }
 

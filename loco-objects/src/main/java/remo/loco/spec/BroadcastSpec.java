@@ -48,10 +48,7 @@ public final class BroadcastSpec extends LibrarySpec {
         if (isSend(c)) {
             s.add(Stamp.of(StampKind.aCR));
             s.add(Stamp.of(StampKind.aCW));
-            for (int k : receivers) {
-                s.add(Stamp.of(StampKind.aNLR, k, "wp"));
-                s.add(Stamp.of(StampKind.aNRW, k, "wp"));
-            }
+            addRemotePuts(s, receivers, "wp");
         } else if (isReceive(c)) {
             s.addAll(List.of(Stamp.of(StampKind.aCR), Stamp.of(StampKind.aCW), Stamp.of(StampKind.aNLR, sender, "wc"),
                     Stamp.of(StampKind.aNRW, sender, "wc")));
@@ -64,15 +61,9 @@ public final class BroadcastSpec extends LibrarySpec {
         List<Stamp[]> io = new ArrayList<>();
         if (isSend(c)) {
             io.add(new Stamp[] {Stamp.of(StampKind.aCR), Stamp.of(StampKind.aCW)});
-            for (int k : receivers) {
-                io.add(new Stamp[] {Stamp.of(StampKind.aCW), Stamp.of(StampKind.aNLR, k, "wp")});
-                io.add(new Stamp[] {Stamp.of(StampKind.aNLR, k, "wp"), Stamp.of(StampKind.aNRW, k, "wp")});
-            }
+            addRemotePutOrder(io, Stamp.of(StampKind.aCW), receivers, "wp");
         } else if (isReceive(c)) {
-            List<Stamp> s = st(c, g);
-            for (int i = 0; i + 1 < s.size(); i++) {
-                io.add(new Stamp[] {s.get(i), s.get(i + 1)});
-            }
+            io.addAll(chain(st(c, g)));
         }
         return io;
     }
@@ -96,13 +87,7 @@ public final class BroadcastSpec extends LibrarySpec {
             return found;
         }
         if (s.kind() == StampKind.aCR) {
-            int found = -1;
-            for (RecordedGraph.Event e : body) {
-                if (s.matches(e) && (ring(c.node()) + "/tail").equals(e.region())) {
-                    found = e.id();
-                }
-            }
-            return found;
+            return lastIn(c, s, ring(c.node()) + "/tail", g);
         }
         return lastWith(c, s, g);
     }

@@ -43,6 +43,40 @@ public abstract class LibrarySpec {
     /** {@code Ax_L}: the axioms; each violation one line. */
     protected abstract List<String> axioms(List<ObjectCall> calls, RecordedGraph g, Relation hb);
 
+    /**
+     * The io of a call whose stamps are totally ordered: each stamp of {@code stamps} before the
+     * next, as the §4 specifications write {@code io: s1 → s2 → …}.
+     */
+    protected static List<Stamp[]> chain(List<Stamp> stamps) {
+        List<Stamp[]> io = new ArrayList<>();
+        for (int i = 0; i + 1 < stamps.size(); i++) {
+            io.add(new Stamp[] {stamps.get(i), stamps.get(i + 1)});
+        }
+        return io;
+    }
+
+    /**
+     * Adds the stamps of a put to each of {@code nodes} (loco.md §4.6, §4.8: barrier and broadcast
+     * fan-out), {@code aNLR(j,w)} then {@code aNRW(j,w)} for every {@code j}.
+     */
+    protected static void addRemotePuts(List<Stamp> st, Iterable<Integer> nodes, String workId) {
+        for (int j : nodes) {
+            st.add(Stamp.of(StampKind.aNLR, j, workId));
+            st.add(Stamp.of(StampKind.aNRW, j, workId));
+        }
+    }
+
+    /**
+     * Adds the io of the puts of {@link #addRemotePuts}, each issued after {@code before}:
+     * {@code before → aNLR(j,w) → aNRW(j,w)} for every {@code j}.
+     */
+    protected static void addRemotePutOrder(List<Stamp[]> io, Stamp before, Iterable<Integer> nodes, String workId) {
+        for (int j : nodes) {
+            io.add(new Stamp[] {before, Stamp.of(StampKind.aNLR, j, workId)});
+            io.add(new Stamp[] {Stamp.of(StampKind.aNLR, j, workId), Stamp.of(StampKind.aNRW, j, workId)});
+        }
+    }
+
     /** The events of {@code c}'s body. */
     protected static List<RecordedGraph.Event> body(ObjectCall c, RecordedGraph g) {
         return g.eventsOf(c.thread(), c.firstPo(), c.lastPo());
@@ -53,6 +87,17 @@ public abstract class LibrarySpec {
         int found = -1;
         for (RecordedGraph.Event e : body(c, g)) {
             if (s.matches(e)) {
+                found = e.id();
+            }
+        }
+        return found;
+    }
+
+    /** The last event of {@code c}'s body that carries {@code s} and accesses {@code region}, or -1. */
+    protected static int lastIn(ObjectCall c, Stamp s, String region, RecordedGraph g) {
+        int found = -1;
+        for (RecordedGraph.Event e : body(c, g)) {
+            if (s.matches(e) && region.equals(e.region())) {
                 found = e.id();
             }
         }

@@ -57,25 +57,13 @@ public final class RingBufferSpec extends LibrarySpec {
 
     @Override
     protected List<Stamp[]> io(ObjectCall c, RecordedGraph g) {
-        List<Stamp> s = st(c, g);
-        List<Stamp[]> io = new ArrayList<>();
-        for (int i = 0; i + 1 < s.size(); i++) {
-            io.add(new Stamp[] {s.get(i), s.get(i + 1)});
-        }
-        return io;
+        return chain(st(c, g));
     }
 
     @Override
     protected int rep(ObjectCall c, Stamp s, RecordedGraph g) {
         if (s.kind() == StampKind.aCR) {
-            String region = object + (c.method().contains("ush") ? "/hc" : "/tail");
-            int found = -1;
-            for (RecordedGraph.Event e : body(c, g)) {
-                if (s.matches(e) && region.equals(e.region())) {
-                    found = e.id();
-                }
-            }
-            return found;
+            return lastIn(c, s, object + (c.method().contains("ush") ? "/hc" : "/tail"), g);
         }
         return lastWith(c, s, g);
     }

@@ -30,7 +30,7 @@ public final class BitMatrix {
 
     /** Whether {@code (from, to)} is set. */
     public boolean get(int from, int to) {
-        return (bits[from * rowWords + (to >>> 6)] & (1L << to)) != 0;
+        return BitRows.get(bits, rowWords, from, to);
     }
 
     /** Sets {@code (from, to)}. */
@@ -47,9 +47,9 @@ public final class BitMatrix {
      * @return whether the relation is acyclic
      */
     public boolean closeTransitively() {
-        int[] order = topologicalOrder();
+        int[] order = BitRows.topologicalOrder(bits, size, rowWords);
         if (order == null) {
-            closeWarshall();
+            BitRows.closeWarshall(bits, size, rowWords);
             return false;
         }
         int w = rowWords;
@@ -73,62 +73,6 @@ public final class BitMatrix {
             System.arraycopy(reach, 0, bits, vb, w);
         }
         return true;
-    }
-
-    /** The events in a topological order of the matrix, or {@code null} if it has a cycle. */
-    private int[] topologicalOrder() {
-        int w = rowWords;
-        int[] indegree = new int[size];
-        for (int i = 0; i < size; i++) {
-            int base = i * w;
-            for (int m = 0; m < w; m++) {
-                long word = bits[base + m];
-                while (word != 0) {
-                    indegree[(m << 6) + Long.numberOfTrailingZeros(word)]++;
-                    word &= word - 1;
-                }
-            }
-        }
-        int[] order = new int[size];
-        int head = 0;
-        int tail = 0;
-        for (int i = 0; i < size; i++) {
-            if (indegree[i] == 0) {
-                order[tail++] = i;
-            }
-        }
-        while (head < tail) {
-            int v = order[head++];
-            int base = v * w;
-            for (int m = 0; m < w; m++) {
-                long word = bits[base + m];
-                while (word != 0) {
-                    int u = (m << 6) + Long.numberOfTrailingZeros(word);
-                    word &= word - 1;
-                    if (--indegree[u] == 0) {
-                        order[tail++] = u;
-                    }
-                }
-            }
-        }
-        return tail == size ? order : null;
-    }
-
-    private void closeWarshall() {
-        int w = rowWords;
-        for (int k = 0; k < size; k++) {
-            int kb = k * w;
-            long kbit = 1L << k;
-            int kw = k >>> 6;
-            for (int i = 0; i < size; i++) {
-                int ib = i * w;
-                if ((bits[ib + kw] & kbit) != 0) {
-                    for (int m = 0; m < w; m++) {
-                        bits[ib + m] |= bits[kb + m];
-                    }
-                }
-            }
-        }
     }
 
     /**
@@ -161,12 +105,7 @@ public final class BitMatrix {
 
     /** Whether some event is related to itself. */
     public boolean hasLoop() {
-        for (int i = 0; i < size; i++) {
-            if (get(i, i)) {
-                return true;
-            }
-        }
-        return false;
+        return BitRows.hasLoop(bits, size, rowWords);
     }
 
     /** An immutable copy. */

@@ -110,7 +110,7 @@ public final class Relation {
         if (from < 0 || from >= size || to < 0 || to >= size) {
             throw new IndexOutOfBoundsException("pair (" + from + "," + to + ") outside 0.." + (size - 1));
         }
-        return (bits[from * rowWords + (to >>> 6)] & (1L << to)) != 0;
+        return BitRows.get(bits, rowWords, from, to);
     }
 
     /** The events {@code to} with {@code (from, to)} in the relation. */
@@ -234,20 +234,7 @@ public final class Relation {
     /** {@code this+}: transitive closure (Warshall over bit rows). */
     public Relation transitiveClosure() {
         long[] b = bits.clone();
-        int w = rowWords;
-        for (int k = 0; k < size; k++) {
-            int kb = k * w;
-            long kbit = 1L << k;
-            int kw = k >>> 6;
-            for (int i = 0; i < size; i++) {
-                int ib = i * w;
-                if ((b[ib + kw] & kbit) != 0) {
-                    for (int m = 0; m < w; m++) {
-                        b[ib + m] |= b[kb + m];
-                    }
-                }
-            }
-        }
+        BitRows.closeWarshall(b, size, rowWords);
         return new Relation(size, b);
     }
 
@@ -308,12 +295,7 @@ public final class Relation {
 
     /** Whether no event is related to itself. */
     public boolean isIrreflexive() {
-        for (int i = 0; i < size; i++) {
-            if ((bits[i * rowWords + (i >>> 6)] & (1L << i)) != 0) {
-                return false;
-            }
-        }
-        return true;
+        return !BitRows.hasLoop(bits, size, rowWords);
     }
 
     /**
@@ -322,40 +304,7 @@ public final class Relation {
      * the pairs.
      */
     public boolean isAcyclic() {
-        int w = rowWords;
-        int[] indegree = new int[size];
-        for (int i = 0; i < size; i++) {
-            int base = i * w;
-            for (int m = 0; m < w; m++) {
-                long word = bits[base + m];
-                while (word != 0) {
-                    indegree[(m << 6) + Long.numberOfTrailingZeros(word)]++;
-                    word &= word - 1;
-                }
-            }
-        }
-        int[] queue = new int[size];
-        int head = 0;
-        int tail = 0;
-        for (int i = 0; i < size; i++) {
-            if (indegree[i] == 0) {
-                queue[tail++] = i;
-            }
-        }
-        while (head < tail) {
-            int base = queue[head++] * w;
-            for (int m = 0; m < w; m++) {
-                long word = bits[base + m];
-                while (word != 0) {
-                    int j = (m << 6) + Long.numberOfTrailingZeros(word);
-                    word &= word - 1;
-                    if (--indegree[j] == 0) {
-                        queue[tail++] = j;
-                    }
-                }
-            }
-        }
-        return tail == size;
+        return BitRows.topologicalOrder(bits, size, rowWords) != null;
     }
 
     /**

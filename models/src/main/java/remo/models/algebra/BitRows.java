@@ -1,0 +1,87 @@
+package remo.models.algebra;
+
+/**
+ * The bit-row algorithms shared by {@link Relation} (immutable) and {@link BitMatrix} (mutable):
+ * static methods over a square bit matrix stored as {@code bits}, one row of {@code rowWords}
+ * words (= {@code ceil(size/64)}) per event {@code 0..size-1}. They allocate only what their
+ * result needs, so the checker's inner loops stay as they were when each class had its own copy.
+ * Indices are not checked here; the callers own them.
+ */
+final class BitRows {
+    private BitRows() {
+    }
+
+    /** Whether {@code (from, to)} is set. */
+    static boolean get(long[] bits, int rowWords, int from, int to) {
+        return (bits[from * rowWords + (to >>> 6)] & (1L << to)) != 0;
+    }
+
+    /** Whether some event is related to itself. */
+    static boolean hasLoop(long[] bits, int size, int rowWords) {
+        for (int i = 0; i < size; i++) {
+            if (get(bits, rowWords, i, i)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The events in a topological order (Kahn's algorithm: repeatedly remove events without
+     * predecessors), or {@code null} if the matrix has a cycle. Costs one pass over the pairs.
+     */
+    static int[] topologicalOrder(long[] bits, int size, int rowWords) {
+        int w = rowWords;
+        int[] indegree = new int[size];
+        for (int i = 0; i < size; i++) {
+            int base = i * w;
+            for (int m = 0; m < w; m++) {
+                long word = bits[base + m];
+                while (word != 0) {
+                    indegree[(m << 6) + Long.numberOfTrailingZeros(word)]++;
+                    word &= word - 1;
+                }
+            }
+        }
+        int[] order = new int[size];
+        int head = 0;
+        int tail = 0;
+        for (int i = 0; i < size; i++) {
+            if (indegree[i] == 0) {
+                order[tail++] = i;
+            }
+        }
+        while (head < tail) {
+            int base = order[head++] * w;
+            for (int m = 0; m < w; m++) {
+                long word = bits[base + m];
+                while (word != 0) {
+                    int u = (m << 6) + Long.numberOfTrailingZeros(word);
+                    word &= word - 1;
+                    if (--indegree[u] == 0) {
+                        order[tail++] = u;
+                    }
+                }
+            }
+        }
+        return tail == size ? order : null;
+    }
+
+    /** Replaces {@code bits} in place by its transitive closure (Warshall over bit rows). */
+    static void closeWarshall(long[] bits, int size, int rowWords) {
+        int w = rowWords;
+        for (int k = 0; k < size; k++) {
+            int kb = k * w;
+            long kbit = 1L << k;
+            int kw = k >>> 6;
+            for (int i = 0; i < size; i++) {
+                int ib = i * w;
+                if ((bits[ib + kw] & kbit) != 0) {
+                    for (int m = 0; m < w; m++) {
+                        bits[ib + m] |= bits[kb + m];
+                    }
+                }
+            }
+        }
+    }
+}

@@ -19,7 +19,7 @@ class ExplorationDifferentialSlowTest {
     @ParameterizedTest
     @ValueSource(strings = {"C-ME-2ACQ"})
     void lockHarnessAgrees(String harness) throws Exception {
-        Program p = TestFiles.read(TestFiles.root().resolve("examples/perf/" + harness + ".litmus"));
+        Program p = TestFiles.read(PerfHarnessTest.harnessFile(harness));
         CheckResult plain = AxiomaticChecker.check(p, TestFiles.model("rdma-wait-rmw"), FlagValues.defaults(),
                 CheckOptions.defaults(), true);
         CheckResult explored = AxiomaticChecker.check(p, TestFiles.model("rdma-wait-rmw"), FlagValues.defaults(),

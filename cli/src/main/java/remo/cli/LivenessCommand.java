@@ -2,7 +2,6 @@ package remo.cli;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -27,7 +26,7 @@ import remo.locks.liveness.Variant;
 /**
  * {@code remo liveness}: runs TLC 2.18 on the liveness model of the locks (locks.md §8) for the
  * rows of §8.5 and compares every result with the table. Exit status 0 when every result is the
- * one §8.5 expects, 1 otherwise, 2 on bad input, a TLC error or a time limit.
+ * one §8.5 expects, 1 otherwise, 2 on bad input, a TLC error or a time limit, 130 when interrupted.
  */
 @Command(name = "liveness", mixinStandardHelpOptions = true,
         description = "Check the locks' liveness model (locks.md section 8) with TLC 2.18 in child JVMs: mutual exclusion, "
@@ -36,7 +35,8 @@ import remo.locks.liveness.Variant;
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:every result is the one locks.md section 8.5 expects (with --cfg: every property holds)",
                 "1:some result differs (with --cfg: some property is violated)",
-                "2:bad input, TLC missing or failing, or a time limit reached"})
+                "2:bad input, TLC missing or failing, or a time limit reached",
+                "130:interrupted (Ctrl-C): the results decided until then are printed"})
 final class LivenessCommand implements Callable<Integer> {
 
     @picocli.CommandLine.Spec
@@ -141,10 +141,56 @@ final class LivenessCommand implements Callable<Integer> {
             usage.forEach(u -> System.err.println(u.diagnostic().format()));
             return 2;
         }
-        return run(rows);
+        TlcConfig file = null;
+        if (cfg != null) {
+            // read and check the file before anything is printed: a bad file is a usage error, stdout stays empty
+            try {
+                file = LivenessModel.bundled().config(cfg.toString(), readCfg(cfg));
+            } catch (DiagnosticException e) {
+                System.err.println(e.diagnostic().format());
+                return 2;
+            } catch (LivenessException e) {
+                System.err.println(diagnostic(e));
+                return 2;
+            }
+        }
+        Thread hook = awaitPrinting();
+        try {
+            return run(rows, file);
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException e) {
+                // shutting down (Ctrl-C): the hook has seen the latch counted down
+            }
+        }
     }
 
-    private int run(List<LivenessTable.Row> rows) throws InterruptedException {
+    /**
+     * The text of the configuration file {@code path}.
+     *
+     * @throws DiagnosticException E-IO at {@code path:1:1} when it cannot be read, at the first
+     *                             invalid byte when it is not valid UTF-8 text
+     */
+    static String readCfg(Path path) throws DiagnosticException {
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(path);
+        } catch (IOException | RuntimeException e) {
+            throw new DiagnosticException(remo.core.Diagnostic.error("E-IO", path.toString(), new remo.core.Position(1, 1),
+                    "cannot read the configuration file: " + remo.core.UserPath.describe(e)));
+        }
+        try {
+            return remo.core.SourceText.decode(bytes, path.toString(), "E-IO");
+        } catch (DiagnosticException e) {
+            remo.core.Diagnostic d = e.diagnostic();
+            throw new DiagnosticException(remo.core.Diagnostic.error("E-IO", d.file(), d.position(),
+                    "the configuration file is not valid UTF-8 text (" + d.message().replaceFirst("; the file must be UTF-8 text$", "")
+                            + ")"));
+        }
+    }
+
+    private int run(List<LivenessTable.Row> rows, TlcConfig file) throws InterruptedException {
         PrintStream out = System.out;
         LivenessPrinter printer = new LivenessPrinter(out);
         TlcOptions options = TlcOptions.defaults().withWorkers(workers).withTimeout(Duration.ofSeconds(timeout))
@@ -156,16 +202,22 @@ final class LivenessCommand implements Callable<Integer> {
             TlcJar tlc = tlcJar != null ? TlcJar.at(tlcJar) : TlcJar.locate();
             LivenessChecker checker = new LivenessChecker(tlc, options);
             printer.header(tlc, options);
-            if (cfg != null) {
-                return checkFile(checker, printer);
+            if (file != null) {
+                return checkFile(checker, printer, file);
             }
             boolean allExpected = true;
             boolean limited = false;
+            int done = 0;
             LivenessModel model = LivenessModel.bundled();
             for (LivenessTable.Row row : rows) {
                 LivenessResult r = checker.check(model, model.config(row), row.name());
                 allExpected &= printer.row(row, r);
                 limited |= r.limit() != null;
+                done++;
+                if (r.interrupted()) {
+                    printer.summary(done, allExpected, limited, true, distributed);
+                    return EXIT_INTERRUPTED;
+                }
             }
             printer.summary(rows.size(), allExpected, limited, distributed);
             return limited ? 2 : allExpected ? 0 : 1;
@@ -173,22 +225,39 @@ final class LivenessCommand implements Callable<Integer> {
             out.flush();
             System.err.println(diagnostic(e));
             return 2;
+        } finally {
+            out.flush();
+            printed.countDown();
         }
     }
 
-    private int checkFile(LivenessChecker checker, LivenessPrinter printer) throws InterruptedException {
-        String text;
-        try {
-            text = Files.readString(cfg, StandardCharsets.UTF_8);
-        } catch (IOException | java.io.UncheckedIOException e) {
-            System.err.println(cfg + ": error[E-IO]: cannot read the configuration file: " + e.getMessage());
-            return 2;
-        }
+    /** Exit status after Ctrl-C (128 + SIGINT), the status the JVM ends with when interrupted. */
+    static final int EXIT_INTERRUPTED = 130;
+
+    /** Counted down once everything is printed: the shutdown hook of an interrupted run waits for it. */
+    private final java.util.concurrent.CountDownLatch printed = new java.util.concurrent.CountDownLatch(1);
+
+    /**
+     * On Ctrl-C the JVM runs its shutdown hooks (one stops TLC) and then halts: this hook holds the
+     * halt until the rows decided so far and the interrupted one are printed (at most 10 s).
+     */
+    private Thread awaitPrinting() {
+        Thread hook = new Thread(() -> {
+            try {
+                printed.await(10, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "liveness-print");
+        Runtime.getRuntime().addShutdownHook(hook);
+        return hook;
+    }
+
+    private int checkFile(LivenessChecker checker, LivenessPrinter printer, TlcConfig c) throws InterruptedException {
         LivenessModel model = LivenessModel.bundled();
-        TlcConfig c = model.config(cfg.toString(), text);
         LivenessResult r = checker.check(model, c, cfg.toString());
         boolean allHold = printer.file(r);
-        return r.limit() != null ? 2 : allHold ? 0 : 1;
+        return r.interrupted() ? EXIT_INTERRUPTED : r.limit() != null ? 2 : allHold ? 0 : 1;
     }
 
     /** {@code file:line:column: error[CODE]: message}, or {@code remo liveness: error[CODE]: message} without a place. */

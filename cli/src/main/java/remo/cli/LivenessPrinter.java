@@ -54,7 +54,7 @@ final class LivenessPrinter {
                 all = false;
             }
             results++;
-            out.printf(Locale.ROOT, "  %-18s %-22s %s%n", p.property(), p.describe(), verdict);
+            out.printf(Locale.ROOT, "  %-18s %-22s %s%n", p.property(), describe(p, r), verdict);
         }
         details(r);
         return all;
@@ -66,7 +66,7 @@ final class LivenessPrinter {
         out.println(r.name() + ": " + numbers(r));
         boolean all = true;
         for (PropertyResult p : r.results()) {
-            out.printf(Locale.ROOT, "  %-18s %s%n", p.property(), p.describe());
+            out.printf(Locale.ROOT, "  %-18s %s%n", p.property(), describe(p, r));
             all &= p.outcome() != PropertyResult.Outcome.VIOLATED;
         }
         details(r);
@@ -98,19 +98,40 @@ final class LivenessPrinter {
         TracePrinter.print(cx).lines().forEach(l -> out.println("  " + l));
     }
 
+    /** A property's result; an undecided one of an interrupted check says so instead of naming the time limit. */
+    private static String describe(PropertyResult p, LivenessResult r) {
+        return r.interrupted() && p.outcome() == PropertyResult.Outcome.UNDECIDED ? "undecided (interrupted)" : p.describe();
+    }
+
     private static String numbers(LivenessResult r) {
         long distinct = r.distinctStates();
-        String states = distinct >= 0 ? String.format(Locale.ROOT, "%,d distinct states", distinct)
-                : String.format(Locale.ROOT, "%,d distinct states explored until the first violation", r.exploredStates());
+        String stopped = r.limit() == null ? null : r.interrupted() ? "interrupted" : "stopped by the time limit";
+        String states;
+        if (distinct >= 0) {
+            states = String.format(Locale.ROOT, "%,d distinct states", distinct) + (stopped == null ? "" : " (then " + stopped + ")");
+        } else if (stopped != null) {
+            states = r.exploredStates() < 0 ? "no states reported by TLC yet (" + stopped + ")"
+                    : String.format(Locale.ROOT, "%,d distinct states found so far (%s)", r.exploredStates(), stopped);
+        } else {
+            states = String.format(Locale.ROOT, "%,d distinct states explored until the first violation", r.exploredStates());
+        }
         int n = r.runs().size();
         return states + (r.depth() >= 0 ? ", depth " + r.depth() : "") + ", " + n + " TLC run" + (n == 1 ? "" : "s")
                 + String.format(Locale.ROOT, ", %.1f s", r.millis() / 1000.0);
     }
 
     void summary(int rows, boolean allExpected, boolean limited, boolean distributed) {
+        summary(rows, allExpected, limited, false, distributed);
+    }
+
+    /** The last line; {@code interrupted}: remo was stopped (Ctrl-C) after {@code rows} configurations. */
+    void summary(int rows, boolean allExpected, boolean limited, boolean interrupted, boolean distributed) {
         out.println();
         String what = rows + " configuration" + (rows == 1 ? "" : "s") + ", " + results + " result" + (results == 1 ? "" : "s");
-        if (limited) {
+        if (interrupted) {
+            out.println(what + ": interrupted, the results above are those decided before"
+                    + (mismatches > 0 ? "; " + mismatches + " differ from locks.md section 8.5" : ""));
+        } else if (limited) {
             out.println(what + ": a time limit stopped some checks (undecided above)"
                     + (mismatches > 0 ? "; " + mismatches + " differ from locks.md section 8.5" : ""));
         } else if (allExpected) {

@@ -1,6 +1,7 @@
 package remo.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -83,6 +84,34 @@ class LivenessCommandTest {
     }
 
     @Test
+    void aMissingCfgIsLocatedAndNothingIsPrintedBeforeIt(@TempDir Path dir) {
+        Path cfg = dir.resolve("none.cfg");
+        CliRun r = CliRun.run("liveness", "--cfg", cfg.toString(), "-q");
+        assertEquals(2, r.exit);
+        assertEquals("", r.out);
+        assertEquals(cfg + ":1:1: error[E-IO]: cannot read the configuration file: no such file or directory\n", r.err);
+    }
+
+    @Test
+    void aBinaryCfgIsNotValidUtf8TextAtItsFirstBadByte(@TempDir Path dir) throws IOException {
+        Path cfg = dir.resolve("binary.cfg");
+        Files.write(cfg, new byte[] {'C', 'O', 'N', '\n', 'x', (byte) 0xff, 0});
+        CliRun r = CliRun.run("liveness", "--cfg", cfg.toString(), "-q");
+        assertEquals(2, r.exit);
+        assertEquals("", r.out);
+        assertEquals(cfg + ":2:2: error[E-IO]: the configuration file is not valid UTF-8 text (invalid UTF-8 byte 0xFF)\n", r.err);
+    }
+
+    @Test
+    void aBadCfgPrintsNoHeaderBeforeItsError(@TempDir Path dir) throws IOException {
+        Path cfg = dir.resolve("bad.cfg");
+        Files.writeString(cfg, MIXCAS_CFG.replace("  Home = 1\n", "  Home = 1\n  Homes = 1\n"));
+        CliRun r = CliRun.run("liveness", "--cfg", cfg.toString());
+        assertEquals(2, r.exit);
+        assertEquals("", r.out);
+    }
+
+    @Test
     void aUsersCfgWithAViolatedPropertyExitsOne(@TempDir Path dir) throws IOException {
         Path cfg = dir.resolve("mixcas.cfg");
         Files.writeString(cfg, MIXCAS_CFG);
@@ -99,6 +128,12 @@ class LivenessCommandTest {
         assertTrue(r.out.contains("  MutualExclusion    undecided (time limit reached) section 8.5 expects holds"), r.out);
         assertTrue(r.out.contains("time limit of 1 s reached while TLC checked wlock C2"), r.out);
         assertTrue(r.out.contains("a time limit stopped some checks"), r.out);
+        // the stopped run is counted, with its time and the states TLC reported until then
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("wlock C2 \\([^)]*\\): (?:[\\d,]+ distinct states found so far"
+                + "|no states reported by TLC yet) \\(stopped by the time limit\\), 1 TLC run, (\\d+\\.\\d) s\n").matcher(r.out);
+        assertTrue(m.find(), r.out);
+        assertTrue(Double.parseDouble(m.group(1)) >= 0.9, r.out);
+        assertFalse(r.out.contains("-1 distinct"), r.out);
     }
 
     @Test

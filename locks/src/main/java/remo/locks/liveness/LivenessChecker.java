@@ -51,7 +51,8 @@ public final class LivenessChecker {
      * @param model  the model (its spec text)
      * @param config the configuration, already checked against the model
      * @param name   what to call it in progress and messages (for example "wlock C1")
-     * @return one result per listed property; undecided ones if the time limit was reached
+     * @return one result per listed property; undecided ones if the time limit was reached or remo
+     *         was interrupted (Ctrl-C), with the runs and states until then
      * @throws LivenessException (E-TLC, E-CFG, E-TLC-MISSING) if TLC reports an error or stops
      *                           without a result
      * @throws InterruptedException if interrupted while TLC runs (TLC is then stopped)
@@ -150,9 +151,9 @@ public final class LivenessChecker {
                         }
                     }
                 }
-                return result(null);
-            } catch (TimeLimitException e) {
-                return result(e.getMessage());
+                return result(null, false);
+            } catch (RunStoppedException e) {
+                return result(e.getMessage(), e.interrupted());
             }
         }
 
@@ -179,9 +180,9 @@ public final class LivenessChecker {
                         default -> throw unexpected(r);
                     }
                 }
-                return result(null);
-            } catch (TimeLimitException e) {
-                return result(e.getMessage());
+                return result(null, false);
+            } catch (RunStoppedException e) {
+                return result(e.getMessage(), e.interrupted());
             }
         }
 
@@ -213,11 +214,19 @@ public final class LivenessChecker {
             checks.addAll(temporal);
             String what = name + ": " + (checks.isEmpty() ? "deadlock" : String.join(" ", checks))
                     + (checkDeadlock && !checks.isEmpty() ? " (and deadlock)" : "");
-            TlcReport r = options.distributed()
-                    ? DistributedTlc.run(tlc, runDir, cfgFile, config.name(), checkDeadlock, options, deadline, what,
-                    invs.isEmpty() ? CounterexampleKind.DEADLOCK : CounterexampleKind.INVARIANT)
-                    : TlcRun.run(tlc, runDir, LivenessModel.MODULE, cfgFile, config.name(), options.workers(),
-                    options.heapMb(), deadline, what, options.listener());
+            TlcReport r;
+            try {
+                r = options.distributed()
+                        ? DistributedTlc.run(tlc, runDir, cfgFile, config.name(), checkDeadlock, options, deadline, what,
+                        invs.isEmpty() ? CounterexampleKind.DEADLOCK : CounterexampleKind.INVARIANT)
+                        : TlcRun.run(tlc, runDir, LivenessModel.MODULE, cfgFile, config.name(), options.workers(),
+                        options.heapMb(), deadline, what, options.listener());
+            } catch (RunStoppedException e) {
+                // the stopped run counts: its states and time are part of what the check did
+                runs.add(new LivenessResult.Run(invs, temporal, checkDeadlock, null, e.statistics()));
+                delete(runDir);
+                throw e;
+            }
             runs.add(new LivenessResult.Run(invs, temporal, checkDeadlock, r.verdict(), r.statistics()));
             delete(runDir);
             return r;
@@ -227,7 +236,7 @@ public final class LivenessChecker {
             results.put(property, new PropertyResult(property, temporal, outcome, cx));
         }
 
-        private LivenessResult result(String limit) {
+        private LivenessResult result(String limit, boolean interrupted) {
             List<PropertyResult> ordered = new ArrayList<>();
             for (String i : config.invariants()) {
                 ordered.add(results.getOrDefault(i, new PropertyResult(i, false, PropertyResult.Outcome.UNDECIDED, null)));
@@ -235,7 +244,7 @@ public final class LivenessChecker {
             for (String p : config.properties()) {
                 ordered.add(results.getOrDefault(p, new PropertyResult(p, true, PropertyResult.Outcome.UNDECIDED, null)));
             }
-            return new LivenessResult(name, ordered, runs, deadlock, limit);
+            return new LivenessResult(name, ordered, runs, deadlock, limit, interrupted);
         }
     }
 

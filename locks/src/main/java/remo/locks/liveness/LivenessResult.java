@@ -12,10 +12,11 @@ import java.util.Optional;
  * @param runs     the TLC runs, in order
  * @param deadlock a deadlock TLC reported in a run without temporal properties (distributed mode,
  *                 or a file listing only invariants); null if none
- * @param limit    if a time limit stopped the check, what it said; else null
+ * @param limit    if a time limit or an interruption stopped the check, what it said; else null
+ * @param interrupted whether remo was interrupted (Ctrl-C) rather than a time limit reached
  */
 public record LivenessResult(String name, List<PropertyResult> results, List<Run> runs, Counterexample deadlock,
-                             String limit) {
+                             String limit, boolean interrupted) {
 
     public LivenessResult {
         results = List.copyOf(results);
@@ -28,7 +29,7 @@ public record LivenessResult(String name, List<PropertyResult> results, List<Run
      * @param invariants    the invariants it checked
      * @param properties    the temporal properties it checked
      * @param checkDeadlock whether it reported deadlocks
-     * @param verdict       how it ended
+     * @param verdict       how it ended; null if it was stopped (time limit, interruption) before a result
      * @param statistics    its numbers
      */
     public record Run(List<String> invariants, List<String> properties, boolean checkDeadlock, TlcReport.Verdict verdict,
@@ -49,7 +50,7 @@ public record LivenessResult(String name, List<PropertyResult> results, List<Run
         return runs.stream().filter(r -> r.statistics().complete()).mapToLong(r -> r.statistics().distinct()).max().orElse(-1);
     }
 
-    /** The most distinct states any run reached (also those a violation stopped early), or -1. */
+    /** The most distinct states any run reached (also those a violation, a time limit or an interruption stopped early), or -1. */
     public long exploredStates() {
         return runs.stream().mapToLong(r -> r.statistics().distinct()).max().orElse(-1);
     }

@@ -97,6 +97,18 @@ final class TlcProcess implements AutoCloseable {
         }
     }
 
+    /** Whether this JVM is shutting down (Ctrl-C, SIGTERM): its shutdown hooks then stop every TLC child. */
+    static boolean shuttingDown() {
+        Thread probe = new Thread(() -> { });
+        try {
+            Runtime.getRuntime().addShutdownHook(probe);
+            Runtime.getRuntime().removeShutdownHook(probe);
+            return false;
+        } catch (IllegalStateException e) {
+            return true;
+        }
+    }
+
     /** The java launcher of the running JVM. */
     static String javaExecutable() {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");

@@ -63,6 +63,7 @@ public record TlcReport(Verdict verdict, String invariant, Counterexample counte
         private boolean stuttering;
         private long generated = -1;
         private long distinct = -1;
+        private long progressDistinct = -1;
         private long depth = -1;
         private boolean finished;
         private boolean behavior;
@@ -72,6 +73,21 @@ public record TlcReport(Verdict verdict, String invariant, Counterexample counte
 
         Builder(TlcListener listener) {
             this.listener = listener;
+        }
+
+        /**
+         * What TLC has reported so far, for a run stopped before its end: the distinct states of its
+         * last statistics or progress line (-1 if none), never complete.
+         *
+         * @param millis the run's wall-clock time until it was stopped (ms)
+         */
+        /** Notes a count of distinct states found so far (TLC's progress lines, remo's child's progress reports). */
+        synchronized void progress(long found) {
+            progressDistinct = Math.max(progressDistinct, found);
+        }
+
+        synchronized TlcStatistics sofar(long millis) {
+            return new TlcStatistics(generated, Math.max(distinct, progressDistinct), depth, millis, false);
         }
 
         void accept(ToolMessage m) {
@@ -103,6 +119,7 @@ public record TlcReport(Verdict verdict, String invariant, Counterexample counte
                 case ToolMessage.PROGRESS -> {
                     Matcher pm = PROGRESS.matcher(m.text());
                     if (pm.find()) {
+                        progress(number(pm.group(1)));
                         listener.progress(number(pm.group(1)), number(pm.group(2)));
                     }
                 }

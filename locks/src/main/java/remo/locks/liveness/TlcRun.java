@@ -55,10 +55,37 @@ final class TlcRun {
         listener.runStarted(what);
         TlcReport.Builder report = new TlcReport.Builder(listener);
         ToolOutputReader reader = new ToolOutputReader(report::accept);
-        try (TlcProcess p = TlcProcess.start(tlc, dir, heapMb, properties, mainClass, args, reader::line, listener)) {
+        TlcListener recording = new TlcListener() {
+            // the child's own progress reports (on standard error) count for the states found so far too
+            @Override
+            public void runStarted(String text) {
+                listener.runStarted(text);
+            }
+
+            @Override
+            public void progress(long distinct, long queue) {
+                report.progress(distinct);
+                listener.progress(distinct, queue);
+            }
+
+            @Override
+            public void phase(String text) {
+                listener.phase(text);
+            }
+
+            @Override
+            public void processStarted(ProcessHandle process) {
+                listener.processStarted(process);
+            }
+        };
+        try (TlcProcess p = TlcProcess.start(tlc, dir, heapMb, properties, mainClass, args, reader::line, recording)) {
             started.run();
             if (!p.await(deadline.remaining())) {
-                throw new TimeLimitException(what, deadline.seconds());
+                throw new TimeLimitException(what, deadline.seconds(), report.sofar(p.elapsedMillis()));
+            }
+            if (TlcProcess.shuttingDown() && !report.finished()) {
+                // remo is being stopped (Ctrl-C): its shutdown hook ended TLC, which is not TLC's failure
+                throw RunStoppedException.interrupted(what, report.sofar(p.elapsedMillis()));
             }
             return finish(report, reader, p, cfgName, what).build(p.elapsedMillis(), unnamed, completeTraces);
         }

@@ -81,10 +81,26 @@ record Harness(String id, String doc, String flags, List<Loc> locations, List<Th
      *
      * @param waitRmw verdict under {@code rdma-wait-rmw}
      * @param scRmw   verdict under {@code rdma-sc-rmw}
-     * @param slow    whether the checker takes too long for the default test suite (locks.md §7.5)
+     * @param slowUnder the models under which the checker takes too long for the default test suite
+     *                  (locks.md §7.5): those verdicts are tested in the {@code slow} profile only
      * @param psc     the P-SC statement (§4.6) for this harness
      */
-    record Expected(Verdict waitRmw, Verdict scRmw, boolean slow, PSc psc) {
+    record Expected(Verdict waitRmw, Verdict scRmw, java.util.Set<String> slowUnder, PSc psc) {
+        /** Whether the verdict under {@code model} belongs to the {@code slow} profile. */
+        boolean slow(String model) {
+            return slowUnder.contains(model);
+        }
+
+        /** The {@code budget} column of {@code expected.tsv}: {@code default}, {@code slow}, or {@code slow:MODEL,...}. */
+        String budget(java.util.List<String> models) {
+            if (slowUnder.isEmpty()) {
+                return "default";
+            }
+            if (slowUnder.containsAll(models)) {
+                return "slow";
+            }
+            return "slow:" + String.join(",", models.stream().filter(slowUnder::contains).toList());
+        }
     }
 
     /** The home node of a declared location. */

@@ -5,6 +5,7 @@ import static remo.checker.Verdict.FORBIDDEN;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.IntFunction;
 import remo.checker.Verdict;
@@ -33,10 +34,11 @@ import remo.locks.harness.LockIr.Call;
 final class HarnessCatalog {
 
     /**
-     * Harnesses the checker cannot decide within the default per-test budget (about 20 s here),
-     * tagged {@code slow} (locks.md §7.5); README lists their times.
+     * Harness to the models under which the checker cannot decide it within the default per-test
+     * budget (about 20 s here), tagged {@code slow} (locks.md §7.5); README lists their times. The
+     * benchmark harnesses take 9–19 s each under rdma-wait-rmw (in this suite) but more than 150 s under rdma-sc-rmw.
      */
-    static final Set<String> SLOW = Set.of("W-ME-2ACQ", "Wgf-ME-2ACQ", "S-ME-2ACQ", "C-ME-2ACQ", "S-ME-3T2A", "C-ME-3T2A");
+    static final Map<String, Set<String>> SLOW = Map.of("S-ME-3T2A", Set.of("rdma-sc-rmw"), "C-ME-3T2A", Set.of("rdma-sc-rmw"));
 
     private static final Set<String> PSC_SAME = Set.of("S-ME-W", "S-ME-NW", "S-MP-NIC", "S-MP-CPU", "S-SB-NIC", "S-SB-CPU",
             "Wgf-SB-NIC", "Wgf-MP-NIC", "C-ME-W", "C-SB-NIC");
@@ -358,7 +360,7 @@ final class HarnessCatalog {
 
     static Expected expected(String id, Verdict waitRmw, Verdict scRmw) {
         PSc psc = PSC_SAME.contains(id) ? PSc.SAME : PSC_DIFFER.contains(id) ? PSc.DIFFER : PSc.NONE;
-        return new Expected(waitRmw, scRmw, SLOW.contains(id), psc);
+        return new Expected(waitRmw, scRmw, SLOW.getOrDefault(id, Set.of()), psc);
     }
 
     static String topologyName(Topology t) {

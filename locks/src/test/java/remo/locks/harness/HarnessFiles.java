@@ -12,7 +12,7 @@ import remo.locks.harness.Harness.PSc;
 /**
  * The generated files: one {@code ID.litmus} per harness and an {@code expected.tsv} in the layout
  * of {@code examples/suite/expected.tsv} (an {@code id} column, one column per model, then
- * {@code budget} — {@code default} or {@code slow} — and {@code p_sc} — {@code same}, {@code differ}
+ * {@code budget} — {@code default}, {@code slow} or {@code slow:MODEL,...} (slow under those models only) — and {@code p_sc} — {@code same}, {@code differ}
  * or {@code -}, locks.md §4.6).
  */
 final class HarnessFiles {
@@ -32,7 +32,7 @@ final class HarnessFiles {
             files.put(h.id() + ".litmus", h.text());
             Harness.Expected e = h.expected();
             tsv.append(h.id()).append('\t').append(e.waitRmw().word()).append('\t').append(e.scRmw().word()).append('\t')
-                    .append(e.slow() ? "slow" : "default").append('\t')
+                    .append(e.budget(HarnessResults.MODELS)).append('\t')
                     .append(e.psc() == PSc.NONE ? "-" : e.psc().name().toLowerCase(java.util.Locale.ROOT)).append('\n');
         }
         files.put("expected.tsv", tsv.toString());

@@ -24,10 +24,16 @@ final class HarnessResults {
     private HarnessResults() {
     }
 
-    /** Every harness of the default suite or of the slow set, as {@code slow} says. */
-    static Stream<Harness> harnesses(boolean slow) {
+    /** Every harness whose verdict under {@code model} is in the default suite. */
+    static Stream<Harness> harnesses(String model) {
         return Stream.concat(HarnessCatalog.all().stream(), HarnessCatalog.bench().stream())
-                .filter(h -> h.expected().slow() == slow);
+                .filter(h -> !h.expected().slow(model));
+    }
+
+    /** Every (harness id, model) pair of the default suite or of the slow profile, as {@code slow} says. */
+    static Stream<List<String>> cases(boolean slow) {
+        return Stream.concat(HarnessCatalog.all().stream(), HarnessCatalog.bench().stream())
+                .flatMap(h -> MODELS.stream().filter(m -> h.expected().slow(m) == slow).map(m -> List.of(h.id(), m)));
     }
 
     /** The harness named {@code id}. */

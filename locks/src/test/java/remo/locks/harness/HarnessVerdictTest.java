@@ -16,7 +16,7 @@ import remo.checker.Verdict;
  * harness's flag line says otherwise) as a test of the checker on the generated harness. A
  * Forbidden verdict must come from complete executions that miss the condition, not from the
  * absence of complete executions (§7.4 Corrections): the test asserts at least one. The harnesses
- * the checker cannot decide within the default budget are in {@link SlowHarnessVerdictTest} (tag {@code slow}).
+ * the checker cannot decide within the default budget under a model are, for that model, in {@link SlowHarnessVerdictTest} (tag {@code slow}).
  */
 class HarnessVerdictTest {
 
@@ -29,7 +29,7 @@ class HarnessVerdictTest {
     }
 
     private static Stream<Arguments> cases(boolean slow) {
-        return HarnessResults.harnesses(slow).flatMap(h -> HarnessResults.MODELS.stream().map(m -> Arguments.of(h.id(), m)));
+        return HarnessResults.cases(slow).map(c -> Arguments.of(c.get(0), c.get(1)));
     }
 
     @ParameterizedTest(name = "{0} under {1}")

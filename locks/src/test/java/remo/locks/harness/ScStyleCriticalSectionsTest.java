@@ -26,7 +26,7 @@ import remo.locks.harness.Harness.PSc;
 class ScStyleCriticalSectionsTest {
 
     static Stream<String> listed() {
-        return HarnessResults.harnesses(false).filter(h -> h.expected().psc() != PSc.NONE).map(Harness::id);
+        return HarnessResults.harnesses("rdma-wait-rmw").filter(h -> h.expected().psc() != PSc.NONE && !h.expected().slow("rdma-sc-rmw")).map(Harness::id);
     }
 
     @ParameterizedTest

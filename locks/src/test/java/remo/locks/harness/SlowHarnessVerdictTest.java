@@ -5,14 +5,13 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The verdicts of the harnesses that the checker does not decide within about 20 s today
- * (locks.md §7.5 allows tagging them {@code slow}; README lists their current times), and of the
- * benchmark harnesses S-ME-3T2A and C-ME-3T2A. Run with {@code mvn -B test -Pslow}.
+ * The verdicts that the checker does not decide within about 20 s today (locks.md §7.5 allows
+ * tagging them {@code slow}; README lists their current times): the benchmark harnesses S-ME-3T2A
+ * and C-ME-3T2A under rdma-sc-rmw ({@code HarnessCatalog.SLOW}). Run with {@code mvn -B test -Pslow}.
  *
  * <p>Each case has a time limit ({@code -Dremo.locks.slowSeconds=N}, default 1800 s) so that the
  * nightly run ends: a case the checker does not decide within it fails with the checker's partial
- * reason, it is not skipped. Today W-ME-2ACQ, Wgf-ME-2ACQ, S-ME-2ACQ (rdma-wait-rmw) and the 3T2A
- * harnesses are not decided in 15 minutes (README, "Slow tests").
+ * reason, it is not skipped (README, "Slow tests").
  */
 @Tag("slow")
 class SlowHarnessVerdictTest {

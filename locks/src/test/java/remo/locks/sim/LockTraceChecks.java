@@ -49,6 +49,16 @@ public final class LockTraceChecks {
      * @throws AssertionError naming the scenario, the seed and what failed
      */
     public static void check(LockScenario sc, long seed, LockScenario.Outcome o, CatModel model) {
+        check(sc, seed, o, model, true);
+    }
+
+    /**
+     * Runs every check, with or without the repeated spin reads ({@link RecordedExecution#of(ExecutionGraph,
+     * CatModel, boolean)}).
+     *
+     * @throws AssertionError naming the scenario, the seed and what failed
+     */
+    public static void check(LockScenario sc, long seed, LockScenario.Outcome o, CatModel model, boolean leaveOutSpins) {
         String ctx = sc + " seed " + seed + ": ";
         if (!o.result().threadFailures().isEmpty() || !o.result().completed()) {
             throw new AssertionError(ctx + "the run failed: " + o.result().threadFailures());
@@ -56,7 +66,7 @@ public final class LockTraceChecks {
         long total = (long) sc.threads() * sc.acquisitions();
         require(o.counter() == total, ctx + "counter " + o.counter() + " after " + total + " acquisitions");
         ExecutionGraph g = o.result().trace().orElseThrow();
-        RecordedExecution x = RecordedExecution.of(g, model);
+        RecordedExecution x = RecordedExecution.of(g, model, leaveOutSpins);
         TraceConformance.Verdict v = x.conformance();
         require(v.consistent(), ctx + "inconsistent under " + model.name() + ": " + v.failedCheck() + " " + v.cycle() + " "
                 + v.problems());

@@ -54,21 +54,9 @@ class LockTraceConformanceTest {
         return out.stream();
     }
 
-    /**
-     * Seeds per configuration of the sweep: 1000 (locks.md §10.2) for the small runs (threads ×
-     * acquisitions ≤ 2, or ≤ 6 for the CAS lock); 100 for the larger CAS-lock runs; 30 and 3 for the
-     * larger ticket-lock runs, whose graphs (thousands of spin reads) take up to minutes each to
-     * check today (README, "Slow tests").
-     */
+    /** Seeds per configuration of the sweep: 1000 (locks.md §10.2). */
     static int sweepSeeds(LockClass c, int threads, int acquisitions) {
-        int size = threads * acquisitions;
-        if (size <= 2 || (!c.ticket() && size <= 6)) {
-            return 1000;
-        }
-        if (!c.ticket()) {
-            return 100;
-        }
-        return size <= 6 ? 30 : 3;
+        return 1000;
     }
 
     @ParameterizedTest(name = "{0}, {1} seeds")

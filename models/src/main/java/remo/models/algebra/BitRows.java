@@ -67,13 +67,33 @@ final class BitRows {
         return tail == size ? order : null;
     }
 
-    /** Replaces {@code bits} in place by its transitive closure (Warshall over bit rows). */
+    /**
+     * Replaces {@code bits} in place by its transitive closure (Warshall over bit rows). Only
+     * events with both a predecessor and a successor can be intermediate: a row or column that is
+     * empty at the start stays empty while the closure grows, so the others are skipped (a
+     * coherence order over the few writes of a graph of thousands of events costs O(writes × n)).
+     */
     static void closeWarshall(long[] bits, int size, int rowWords) {
         int w = rowWords;
+        long[] hasSuccessor = new long[w];
+        long[] hasPredecessor = new long[w];
+        for (int i = 0; i < size; i++) {
+            int ib = i * w;
+            for (int m = 0; m < w; m++) {
+                long word = bits[ib + m];
+                if (word != 0) {
+                    hasSuccessor[i >>> 6] |= 1L << i;
+                    hasPredecessor[m] |= word;
+                }
+            }
+        }
         for (int k = 0; k < size; k++) {
-            int kb = k * w;
             long kbit = 1L << k;
             int kw = k >>> 6;
+            if ((hasSuccessor[kw] & hasPredecessor[kw] & kbit) == 0) {
+                continue;
+            }
+            int kb = k * w;
             for (int i = 0; i < size; i++) {
                 int ib = i * w;
                 if ((bits[ib + kw] & kbit) != 0) {

@@ -105,7 +105,7 @@ public final class RecordedExecution {
 
     /** Whether recorded event {@code a} is hb-before recorded event {@code b} ({@code hb+}; false if either orders nothing). */
     public boolean hb(int a, int b) {
-        return sid[a] >= 0 && sid[b] >= 0 && reach(hb, sid[a]).get(sid[b]);
+        return sid[a] >= 0 && sid[b] >= 0 && reach(false, sid[a]).get(sid[b]);
     }
 
     /** The recorded events hb-after {@code a} ({@code hb+}), as a predicate over recorded event ids. */
@@ -113,7 +113,7 @@ public final class RecordedExecution {
         if (sid[a] < 0) {
             return e -> false;
         }
-        BitSet r = reach(hb, sid[a]);
+        BitSet r = reach(false, sid[a]);
         return e -> sid[e] >= 0 && r.get(sid[e]);
     }
 
@@ -122,12 +122,20 @@ public final class RecordedExecution {
         if (sid[b] < 0) {
             return e -> false;
         }
-        BitSet r = reach(hbInverse, sid[b]);
+        BitSet r = reach(true, sid[b]);
         return e -> sid[e] >= 0 && r.get(sid[e]);
     }
 
+    private final java.util.Map<Integer, BitSet> forward = new java.util.HashMap<>();
+    private final java.util.Map<Integer, BitSet> backward = new java.util.HashMap<>();
+
+    /** {@link #search} from {@code from} along hb ({@code inverse}: against it), remembered per event (checks ask often). */
+    private BitSet reach(boolean inverse, int from) {
+        return (inverse ? backward : forward).computeIfAbsent(from, f -> search(inverse ? hbInverse : hb, f));
+    }
+
     /** Events reachable from {@code from} by one or more edges of {@code r} (a search: hb+ is never materialised). */
-    private static BitSet reach(Relation r, int from) {
+    private static BitSet search(Relation r, int from) {
         BitSet seen = new BitSet(r.size());
         java.util.ArrayDeque<Integer> todo = new java.util.ArrayDeque<>();
         todo.add(from);

@@ -349,11 +349,9 @@ public final class EventStructure {
     // ------------------------------------------------------------------ relations
 
     /**
-     * The static relations of models.md §3. Events are grouped (thread, instruction, queue pair,
-     * location, node) and each row is filled a word at a time, so a structure of n events costs
-     * O(n²/64) words rather than n² pair tests (recorded traces have thousands of events). This
-     * relies on the event order of the constructor: a thread's events are consecutive ids, in program
-     * order, and an instruction's events are consecutive.
+     * The static relations of models.md §3, a row a word at a time from groups of events (O(n²/64)
+     * words, not n² pair tests: recorded traces have thousands of events). It relies on the
+     * constructor's order: a thread's and an instruction's events are consecutive ids, in po.
      */
     private void computeRelations() {
         Relation.Builder po = Relation.builder(size);
@@ -366,29 +364,14 @@ public final class EventStructure {
         Relation.Builder node = Relation.builder(size);
         Relation.Builder id = Relation.builder(size);
         Relation.Builder rmw = Relation.builder(size);
-        Map<Integer, boolean[]> qpMembers = new HashMap<>();
-        Map<Integer, boolean[]> locationMembers = new HashMap<>();
-        Map<Integer, boolean[]> nodeMembers = new HashMap<>();
-        for (Event e : events) {
-            if (e.qp() >= 0) {
-                qpMembers.computeIfAbsent(e.qp(), k -> new boolean[size])[e.id()] = true;
-            }
-            if (e.location() >= 0) {
-                locationMembers.computeIfAbsent(e.location(), k -> new boolean[size])[e.id()] = true;
-            }
-            nodeMembers.computeIfAbsent(e.node(), k -> new boolean[size])[e.id()] = true;
-        }
-        Map<Integer, EventSet> qpSets = sets(qpMembers);
-        Map<Integer, EventSet> locationSets = sets(locationMembers);
-        Map<Integer, EventSet> nodeSets = sets(nodeMembers);
+        Map<Integer, EventSet> qpSets = groups(Event::qp);
+        Map<Integer, EventSet> locationSets = groups(Event::location);
+        Map<Integer, EventSet> nodeSets = groups(Event::node); // litmus nodes are positive
         int[] threadStart = new int[program.threads().size()];
         int[] threadEnd = new int[program.threads().size()];
-        Arrays.fill(threadStart, -1);
         for (Event e : events) {
             if (e.thread() >= 0) {
-                if (threadStart[e.thread()] < 0) {
-                    threadStart[e.thread()] = e.id();
-                }
+                threadStart[e.thread()] = threadEnd[e.thread()] == 0 ? e.id() : threadStart[e.thread()];
                 threadEnd[e.thread()] = e.id() + 1;
             }
         }
@@ -441,7 +424,15 @@ public final class EventStructure {
         computePollAndWaitMatching();
     }
 
-    private static Map<Integer, EventSet> sets(Map<Integer, boolean[]> members) {
+    /** The events by a non-negative key (negative: no group), as sets. */
+    private Map<Integer, EventSet> groups(java.util.function.ToIntFunction<Event> key) {
+        Map<Integer, boolean[]> members = new HashMap<>();
+        for (Event e : events) {
+            int k = key.applyAsInt(e);
+            if (k >= 0) {
+                members.computeIfAbsent(k, x -> new boolean[size])[e.id()] = true;
+            }
+        }
         Map<Integer, EventSet> out = new HashMap<>();
         members.forEach((k, m) -> out.put(k, EventSet.of(m)));
         return out;

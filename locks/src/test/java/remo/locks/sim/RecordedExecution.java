@@ -1,7 +1,6 @@
 package remo.locks.sim;
 
 import remo.core.rdma.EventLabel;
-import java.util.BitSet;
 import java.util.List;
 import java.util.Set;
 import remo.checker.EventStructure;
@@ -30,8 +29,10 @@ public final class RecordedExecution {
 
     private RecordedExecution(int[] sid, Relation hb, TraceConformance.Verdict conformance) {
         this.sid = sid;
-        this.hb = hb;
-        this.hbInverse = hb.converse();
+        // hb+ once (every check asks for many of its rows and columns); a cyclic hb makes the
+        // conformance verdict fail first
+        this.hb = hb.transitiveClosure();
+        this.hbInverse = this.hb.converse();
         this.conformance = conformance;
     }
 
@@ -93,7 +94,7 @@ public final class RecordedExecution {
             rao.put(nars.getKey(), nars.getValue().stream().map(a -> sid[a]).toList());
         }
         Execution x = new Execution(s, s.graph(values, exists, rf, co, rao), null, true, null, false, List.of());
-        // hb as the model defines it (a union, not closed); queries below follow its paths
+        // hb as the model defines it (a union, not closed); its closure is taken once
         Relation hb = x.frame(model, Set.of()).relation("hb", x.witnesses());
         return new RecordedExecution(sid, hb, verdict);
     }
@@ -105,7 +106,7 @@ public final class RecordedExecution {
 
     /** Whether recorded event {@code a} is hb-before recorded event {@code b} ({@code hb+}; false if either orders nothing). */
     public boolean hb(int a, int b) {
-        return sid[a] >= 0 && sid[b] >= 0 && reach(false, sid[a]).get(sid[b]);
+        return sid[a] >= 0 && sid[b] >= 0 && hb.contains(sid[a], sid[b]);
     }
 
     /** The recorded events hb-after {@code a} ({@code hb+}), as a predicate over recorded event ids. */
@@ -113,8 +114,8 @@ public final class RecordedExecution {
         if (sid[a] < 0) {
             return e -> false;
         }
-        BitSet r = reach(false, sid[a]);
-        return e -> sid[e] >= 0 && r.get(sid[e]);
+        remo.models.algebra.EventSet r = hb.successors(sid[a]);
+        return e -> sid[e] >= 0 && r.contains(sid[e]);
     }
 
     /** The recorded events hb-before {@code b} ({@code hb+}), as a predicate over recorded event ids. */
@@ -122,32 +123,8 @@ public final class RecordedExecution {
         if (sid[b] < 0) {
             return e -> false;
         }
-        BitSet r = reach(true, sid[b]);
-        return e -> sid[e] >= 0 && r.get(sid[e]);
-    }
-
-    private final java.util.Map<Integer, BitSet> forward = new java.util.HashMap<>();
-    private final java.util.Map<Integer, BitSet> backward = new java.util.HashMap<>();
-
-    /** {@link #search} from {@code from} along hb ({@code inverse}: against it), remembered per event (checks ask often). */
-    private BitSet reach(boolean inverse, int from) {
-        return (inverse ? backward : forward).computeIfAbsent(from, f -> search(inverse ? hbInverse : hb, f));
-    }
-
-    /** Events reachable from {@code from} by one or more edges of {@code r} (a search: hb+ is never materialised). */
-    private static BitSet search(Relation r, int from) {
-        BitSet seen = new BitSet(r.size());
-        java.util.ArrayDeque<Integer> todo = new java.util.ArrayDeque<>();
-        todo.add(from);
-        while (!todo.isEmpty()) {
-            r.successors(todo.poll()).forEach(n -> {
-                if (!seen.get(n)) {
-                    seen.set(n);
-                    todo.add(n);
-                }
-            });
-        }
-        return seen;
+        remo.models.algebra.EventSet r = hbInverse.successors(sid[b]);
+        return e -> sid[e] >= 0 && r.contains(sid[e]);
     }
 
     /** Whether the recorded event is an event of the checker's execution (calls without instruction are not). */

@@ -318,11 +318,15 @@ public final class Relation {
         return new Relation(size, out);
     }
 
-    /** {@code this+}: transitive closure (Warshall over bit rows). */
+    /**
+     * {@code this+}: transitive closure. An acyclic relation is closed in reverse topological order
+     * ({@link BitMatrix#closeTransitively}: a chain such as a coherence order costs a row per pair of
+     * neighbours, not per pair); a cyclic one by Warshall over bit rows.
+     */
     public Relation transitiveClosure() {
-        long[] b = bits.clone();
-        BitRows.closeWarshall(b, size, rowWords);
-        return new Relation(size, b);
+        BitMatrix m = BitMatrix.of(this);
+        m.closeTransitively();
+        return m.toRelation();
     }
 
     /** {@code this?} over {@code universe}: the relation plus the identity on the universe. */

@@ -15,12 +15,13 @@ import remo.models.CatModel;
  * 2–3 nodes with 1–5 acquisitions each; every recorded graph is consistent under rdma-wait-rmw and
  * passes the lock-level checks (a)–(d) of {@link LockTraceChecks}.
  *
- * <p>Cost: the checker's fixed-graph mode is cubic in the number of events, and a ticket lock's
- * waiting thread records one read per row per spin round (nic.md's spin compression only merges
- * repeated reads of one word), so a contended ticket-lock run with stalls records thousands of
- * events. The default suite therefore runs a sample of small configurations with fewer seeds
- * ({@link #sample()}); the sweep of every configuration is tagged
- * {@code slow} ({@link #sweepSeeds}). {@code -Dremo.locks.seeds=N} overrides the seed counts of both.
+ * <p>Cost: a contended ticket lock's waiting thread records one read per row per spin round (nic.md's
+ * spin compression only merges repeated reads of one word), thousands of events; the checks leave
+ * out the repeated ones ({@link remo.conformance.SpinReads}, same verdicts), so a seed costs tens of
+ * milliseconds. The default suite runs a sample of small configurations ({@link #sample()}); the
+ * sweep of every configuration with 1000 seeds each (locks.md §10.2) is tagged {@code slow} and runs
+ * its seeds on {@code -Dremo.locks.sweepThreads=N} threads (default 2). {@code -Dremo.locks.seeds=N}
+ * overrides the seed counts of both.
  */
 class LockTraceConformanceTest {
     private static final Integer SEEDS = Integer.getInteger("remo.locks.seeds");
@@ -29,13 +30,12 @@ class LockTraceConformanceTest {
         List<Arguments> out = new ArrayList<>();
         for (LockClass c : LockClass.values()) {
             boolean ticket = c.ticket();
-            // a ticket-lock seed costs 0.4-1.2 s to check (graphs of 500-4000 events, mostly spin
-            // reads), a CAS-lock seed about 20 ms: the ticket samples are small so that the default
-            // suite stays within its share (README, "Slow tests")
-            out.add(Arguments.of(new LockScenario(c, 2, 2, 1), ticket ? 20 : 1000));
-            out.add(Arguments.of(new LockScenario(c, 2, 3, 3), ticket ? 3 : 200));
-            out.add(Arguments.of(new LockScenario(c, 3, 3, 1), ticket ? 4 : 200));
-            out.add(Arguments.of(new LockScenario(c, 4, 2, 1), ticket ? 3 : 200));
+            // without their repeated spin reads, a ticket-lock seed costs about what a CAS-lock seed
+            // does (10-30 ms of CPU); the ticket samples stay smaller as their runs are longer
+            out.add(Arguments.of(new LockScenario(c, 2, 2, 1), ticket ? 200 : 1000));
+            out.add(Arguments.of(new LockScenario(c, 2, 3, 3), ticket ? 30 : 200));
+            out.add(Arguments.of(new LockScenario(c, 3, 3, 1), ticket ? 40 : 200));
+            out.add(Arguments.of(new LockScenario(c, 4, 2, 1), ticket ? 30 : 200));
         }
         return out.stream();
     }
@@ -68,8 +68,43 @@ class LockTraceConformanceTest {
     @Tag("slow")
     @ParameterizedTest(name = "{0}, {1} seeds")
     @MethodSource("sweep")
-    void everyConfigurationConformsAndPassesTheLockChecks(LockScenario sc, int seeds) {
-        runSeeds(sc, SEEDS != null ? SEEDS : seeds);
+    void everyConfigurationConformsAndPassesTheLockChecks(LockScenario sc, int seeds) throws InterruptedException {
+        long start = System.nanoTime();
+        int n = SEEDS != null ? SEEDS : seeds;
+        runSeedsInParallel(sc, n, Integer.getInteger("remo.locks.sweepThreads", 2));
+        System.out.printf(java.util.Locale.ROOT, "sweep: %s, %d seeds: %.1f s%n", sc, n, (System.nanoTime() - start) / 1e9);
+    }
+
+    /**
+     * {@link #runSeeds} on {@code threads} threads (seed {@code s} on thread {@code s mod threads}:
+     * each run is deterministic on its own, so the result does not depend on the split); the
+     * failure of the smallest failing seed is thrown.
+     */
+    static void runSeedsInParallel(LockScenario sc, int seeds, int threads) throws InterruptedException {
+        CatModel model = LockTestFiles.model("rdma-wait-rmw");
+        java.util.concurrent.ConcurrentSkipListMap<Long, Throwable> failures = new java.util.concurrent.ConcurrentSkipListMap<>();
+        List<Thread> workers = new ArrayList<>();
+        for (int k = 0; k < threads; k++) {
+            int first = k;
+            Thread w = new Thread(() -> {
+                for (long seed = first; seed < seeds && failures.isEmpty(); seed += threads) {
+                    try {
+                        LockTraceChecks.check(sc, seed, sc.runDeterministic(seed), model);
+                    } catch (Throwable e) {
+                        failures.put(seed, e);
+                    }
+                }
+            }, "sweep-" + k);
+            w.start();
+            workers.add(w);
+        }
+        for (Thread w : workers) {
+            w.join();
+        }
+        if (!failures.isEmpty()) {
+            Throwable e = failures.firstEntry().getValue();
+            throw e instanceof AssertionError a ? a : new AssertionError(sc + " seed " + failures.firstKey() + ": " + e, e);
+        }
     }
 
     static void runSeeds(LockScenario sc, int seeds) {

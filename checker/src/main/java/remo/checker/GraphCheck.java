@@ -114,6 +114,12 @@ public final class GraphCheck {
             narAt[e.id()] = e.kind() == EventLabel.NAR;
         }
         writesByLocation.forEach((l, members) -> writesOf[l] = EventSet.of(members));
+        RaoClass[] raoClass = new RaoClass[n];
+        for (Event e : structure.events()) {
+            if (narAt[e.id()]) {
+                raoClass[e.id()] = RaoClass.of(flags.raoScope(), e.node(), e.location(), 0);
+            }
+        }
         EventSet nars = EventSet.of(narAt);
         for (int a = 0; a < n; a++) {
             Event ea = structure.event(a);
@@ -136,9 +142,7 @@ public final class GraphCheck {
                 } else if (writes && a != b && eb.kind() == EventLabel.IW && coClosed.contains(a, b)) {
                     problems.add("co places write " + a + " before the initial write " + b);
                 }
-                boolean sameClass = ea.kind() == EventLabel.NAR && eb.kind() == EventLabel.NAR
-                        && RaoClass.of(flags.raoScope(), ea.node(), ea.location(), 0)
-                        .equals(RaoClass.of(flags.raoScope(), eb.node(), eb.location(), 0));
+                boolean sameClass = narAt[a] && narAt[b] && raoClass[a].equals(raoClass[b]);
                 if (raoClosed.contains(a, b) && !sameClass) {
                     problems.add("rao relates " + a + " and " + b + ", which are not remote RMWs of one rao class");
                 } else if (sameClass && a != b && !raoClosed.contains(a, b) && !raoClosed.contains(b, a)) {

@@ -74,6 +74,12 @@ public final class SpinReads {
                 calls.get(e.thread()).computeIfAbsent(e.po(), k -> new ArrayList<>()).add(e);
             }
         }
+        return leftOut(graph, calls);
+    }
+
+    /** {@link #leftOut(ExecutionGraph)} from the graph's calls: per thread, {@code po} index to its events. */
+    static List<Set<Long>> leftOut(ExecutionGraph graph, List<TreeMap<Long, List<Event>>> calls) {
+        int threads = calls.size();
         List<Set<Long>> out = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
             Set<Long> dropped = new HashSet<>();

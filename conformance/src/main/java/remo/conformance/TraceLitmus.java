@@ -96,7 +96,7 @@ public final class TraceLitmus {
      */
     public static Translation translate(ExecutionGraph graph, boolean leaveOutSpins) {
         rejectUntranslatable(graph);
-        List<Set<Long>> leftOut = leaveOutSpins ? SpinReads.leftOut(graph) : null;
+
         FlagValues flags = flags(graph.meta().getOrDefault("flags", "defaults"));
         List<String> locNames = locationNames(graph);
         long[] initial = new long[graph.locations().size()];
@@ -125,6 +125,7 @@ public final class TraceLitmus {
                 calls.get(e.thread()).computeIfAbsent(e.po(), k -> new ArrayList<>()).add(e);
             }
         }
+        List<Set<Long>> leftOut = leaveOutSpins ? SpinReads.leftOut(graph, calls) : null;
         Map<Integer, Integer> wordsOfOp = new HashMap<>();
         Map<String, Integer> words = new HashMap<>();
         for (ExecutionGraph.OpInfo o : graph.ops()) {

@@ -207,13 +207,10 @@ public final class LockTraceChecks {
             long ticket = nlw.value();
             Event store = rowStores.get(k);
             require(store.value() == ticket + 1, ctx + "T" + t + " released ticket " + ticket + " by storing " + store.value());
-            List<Event> spin = new ArrayList<>();
-            for (Event r : rowReads) {
-                if (r.po() > op.po() && r.po() < store.po()) {
-                    spin.add(r);
-                }
-            }
-            List<Event> lastRound = spin.subList(Math.max(0, spin.size() - slots), spin.size());
+            // rowReads is in po order: the spin is the reads between the RFAA and the release store
+            int from = firstAfter(rowReads, op.po());
+            int to = firstAfter(rowReads, store.po() - 1);
+            List<Event> lastRound = rowReads.subList(Math.max(from, to - slots), to);
             Event rep = null;
             for (Event r : lastRound) {
                 if (r.value() >= ticket) {
@@ -231,6 +228,21 @@ public final class LockTraceChecks {
                     nlw.id(), nar.id()));
         }
         return out;
+    }
+
+    /** The index of the first event of {@code byPo} (sorted by po) whose po is above {@code po}. */
+    private static int firstAfter(List<Event> byPo, long po) {
+        int lo = 0;
+        int hi = byPo.size();
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (byPo.get(mid).po() > po) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        return lo;
     }
 
     /** The thread's acquisitions of a CAS lock, ordered by the rao position of their successful RCAS. */

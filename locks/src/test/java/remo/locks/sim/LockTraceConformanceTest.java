@@ -20,8 +20,9 @@ import remo.models.CatModel;
  * out the repeated ones ({@link remo.conformance.SpinReads}, same verdicts), so a seed costs tens of
  * milliseconds. The default suite runs a sample of small configurations ({@link #sample()}); the
  * sweep of every configuration with 1000 seeds each (locks.md §10.2) is tagged {@code slow} and runs
- * its seeds on {@code -Dremo.locks.sweepThreads=N} threads (default 2). {@code -Dremo.locks.seeds=N}
- * overrides the seed counts of both.
+ * its seeds on {@code -Dremo.locks.sweepThreads=N} threads (default 2);
+ * {@code -Dremo.locks.sweepClasses=WEAK,CAS_PUT} restricts it to some lock classes.
+ * {@code -Dremo.locks.seeds=N} overrides the seed counts of both.
  */
 class LockTraceConformanceTest {
     private static final Integer SEEDS = Integer.getInteger("remo.locks.seeds");
@@ -42,7 +43,11 @@ class LockTraceConformanceTest {
 
     static Stream<Arguments> sweep() {
         List<Arguments> out = new ArrayList<>();
+        String only = System.getProperty("remo.locks.sweepClasses", "");
         for (LockClass c : LockClass.values()) {
+            if (!only.isEmpty() && !List.of(only.split(",")).contains(c.name())) {
+                continue;
+            }
             for (int threads = 2; threads <= 4; threads++) {
                 for (int nodes = 2; nodes <= 3; nodes++) {
                     for (int acq = 1; acq <= 5; acq++) {

@@ -319,14 +319,20 @@ public final class Relation {
     }
 
     /**
-     * {@code this+}: transitive closure. An acyclic relation is closed in reverse topological order
-     * ({@link BitMatrix#closeTransitively}: a chain such as a coherence order costs a row per pair of
-     * neighbours, not per pair); a cyclic one by Warshall over bit rows.
+     * {@code this+}: transitive closure. An acyclic relation is closed in reverse topological order,
+     * each row absorbing the closed rows of its successors that it does not reach yet (a chain such
+     * as a coherence order costs a row per pair of neighbours, not per pair); a cyclic one by
+     * Warshall over bit rows.
      */
     public Relation transitiveClosure() {
-        BitMatrix m = BitMatrix.of(this);
-        m.closeTransitively();
-        return m.toRelation();
+        long[] b = bits.clone();
+        int[] order = BitRows.topologicalOrder(b, size, rowWords);
+        if (order == null) {
+            BitRows.closeWarshall(b, size, rowWords);
+        } else {
+            BitRows.closeAcyclic(b, size, rowWords, order);
+        }
+        return new Relation(size, b);
     }
 
     /** {@code this?} over {@code universe}: the relation plus the identity on the universe. */

@@ -27,6 +27,8 @@ import remo.models.ModelExpressionVisitor;
  * {@link UnsupportedOperationException} naming it.
  */
 final class CatTranslator implements ModelExpressionVisitor<Expression> {
+    /** The name prefix of the witness relation of {@code acyclic r} holding: a strict partial order containing r. */
+    static final String ORDER_WITNESS = "order-";
     private final Map<Builtin, Expression> environment;
     private final FlagValues flags;
     private final Expression all;
@@ -106,7 +108,7 @@ final class CatTranslator implements ModelExpressionVisitor<Expression> {
                     return holds ? acyclic : acyclic.not();
                 }
                 if (holds) {
-                    kodkod.ast.Relation order = witnessFactory.fresh("order-" + c.name(), 2);
+                    kodkod.ast.Relation order = witnessFactory.fresh(ORDER_WITNESS + c.name(), 2);
                     return x.in(order).and(order.join(order).in(order)).and(order.intersection(Expression.IDEN).no());
                 }
                 kodkod.ast.Relation cycle = witnessFactory.fresh("cycle-" + c.name(), 1);

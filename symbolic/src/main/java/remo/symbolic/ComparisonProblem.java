@@ -46,13 +46,20 @@ final class ComparisonProblem {
     private final Formula outcomeChanged;
     /** Whether the second side alone has write-backs (their placement is then one of its unfixed witnesses). */
     private final boolean writeBacksVary;
+    /** The order witnesses of the first side's acyclic checks (strict partial orders containing their relations). */
+    private final List<Relation> firstOrders;
     private int constants;
 
-    ComparisonProblem(SkeletonScope scope, ModelSide allowing, ModelSide forbidding, Set<InstructionShape> shapes) {
+    /**
+     * @param scope  the size; its thread count must be the layout's
+     * @param layout the thread sizes of the programs searched
+     */
+    ComparisonProblem(SkeletonScope scope, ThreadLayout layout, ModelSide allowing, ModelSide forbidding,
+                      Set<InstructionShape> shapes) {
         this.u = new SkeletonUniverse(scope);
         this.allowing = allowing;
         this.forbidding = forbidding;
-        this.program = new ProgramSkeleton(u, shapes, true);
+        this.program = new ProgramSkeleton(u, shapes, layout);
         this.witnesses = new WitnessSkeleton(program);
         this.bounds = u.bounds;
         program.bound(bounds);
@@ -68,7 +75,9 @@ final class ComparisonProblem {
         ExecutionView view2 = writeBacksDiffer && firstWritesBack ? ExecutionView.withoutWriteBacks(program, witnesses)
                 : ExecutionView.whole(program, witnesses);
         first = new SideRelations(program, witnesses, allowing.flags(), match1, rao1, view1);
-        secondUsesRao = BuiltinUse.of(forbidding.model()).contains(Builtin.RAO);
+        // without rcas and rfaa there is no NAR event, so the only rao is the empty one
+        secondUsesRao = BuiltinUse.of(forbidding.model()).contains(Builtin.RAO)
+                && shapes.stream().anyMatch(s -> s.events().contains(EventType.RCAS_NAR) || s.events().contains(EventType.RFAA_NAR));
         List<Formula> f = new ArrayList<>();
         f.add(program.wellFormed());
         Relation valueOrder = Relation.binary("valueOrder");
@@ -76,7 +85,8 @@ final class ComparisonProblem {
         f.add(witnesses.wellFormed(Boolean.getBoolean("remo.closure") ? null : valueOrder));
         f.add(witnesses.raoWellFormed(rao1, allowing.flags()));
         f.add(first.matchingDefined());
-        f.add(accepts(first, allowing, true, bounds));
+        firstOrders = new ArrayList<>();
+        f.add(accepts(first, allowing, true, bounds, firstOrders));
         outcomeChanged = writeBacksDiffer && firstWritesBack ? writeBackOutcomeChanged() : Formula.FALSE;
         writeBacksVary = writeBacksDiffer && !firstWritesBack;
         if (writeBacksDiffer && !firstWritesBack) {
@@ -105,6 +115,14 @@ final class ComparisonProblem {
             Expression classes = nar.product(nar).intersection(witnesses.raoClasses(forbidding.flags()));
             f.add(rejects(second.withRao(classes.intersection(u.before)), bounds));
             f.add(rejects(second.withRao(classes.intersection(u.before.transpose())), bounds));
+            // and, for each acyclic check of the first side, the rao that its order witness gives:
+            // the witness can always be a total order (a linear extension), so requiring it to order
+            // the NARs of each class removes no execution, and its restriction to them is a rao
+            Expression pairs = classes.difference(Expression.IDEN);
+            for (Relation order : firstOrders) {
+                f.add(pairs.in(order.union(order.transpose())));
+                f.add(rejects(second.withRao(order.intersection(pairs)), bounds));
+            }
         }
         formula = Formula.and(f);
     }
@@ -119,8 +137,16 @@ final class ComparisonProblem {
      * consistency check holds) or rejects it; the acyclicity witnesses are bounded in {@code b}.
      */
     Formula accepts(SideRelations side, ModelSide model, boolean accepts, Bounds b) {
+        return accepts(side, model, accepts, b, new ArrayList<>());
+    }
+
+    /** As {@link #accepts(SideRelations, ModelSide, boolean, Bounds)}; {@code orders} receives the order witnesses of its acyclic checks. */
+    private Formula accepts(SideRelations side, ModelSide model, boolean accepts, Bounds b, List<Relation> orders) {
         CatTranslator t = new CatTranslator(side.environment(), model.flags(), eventAtoms(), (name, arity) -> {
             Relation r = Relation.nary(name + "#" + (constants++), arity);
+            if (name.startsWith(CatTranslator.ORDER_WITNESS)) {
+                orders.add(r);
+            }
             java.util.List<String> atoms = new java.util.ArrayList<>(u.eventAtoms());
             atoms.addAll(u.locationAtoms());
             b.bound(r, arity == 1 ? u.set(atoms) : u.product(atoms, atoms));

@@ -43,6 +43,13 @@ final class CatTranslator implements ModelExpressionVisitor<Expression> {
     interface WitnessFactory {
         /** A fresh relation of {@code arity} (1 or 2) over the real events and initial writes. */
         kodkod.ast.Relation fresh(String name, int arity);
+
+        /**
+         * Told of each cycle witness made for {@code acyclic x} failing: {@code cycle} is a
+         * non-empty set each of whose events has an {@code x}-successor in it.
+         */
+        default void cycle(kodkod.ast.Relation cycle, Expression x) {
+        }
     }
 
     /**
@@ -112,6 +119,7 @@ final class CatTranslator implements ModelExpressionVisitor<Expression> {
                     return x.in(order).and(order.join(order).in(order)).and(order.intersection(Expression.IDEN).no());
                 }
                 kodkod.ast.Relation cycle = witnessFactory.fresh("cycle-" + c.name(), 1);
+                witnessFactory.cycle(cycle, x);
                 return cycle.some().and(cycle.in(x.join(cycle)));
             case "irreflexive": {
                 Formula irreflexive = x.intersection(Expression.IDEN).no();

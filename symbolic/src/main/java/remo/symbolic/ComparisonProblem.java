@@ -48,6 +48,8 @@ final class ComparisonProblem {
     private final boolean writeBacksVary;
     /** The order witnesses of the first side's acyclic checks (strict partial orders containing their relations). */
     private final List<Relation> firstOrders;
+    /** The cycle witnesses of the second side's rejections in the query. */
+    private final List<Cycle> secondCycles = new ArrayList<>();
     private int constants;
 
     /**
@@ -86,7 +88,7 @@ final class ComparisonProblem {
         f.add(witnesses.raoWellFormed(rao1, allowing.flags()));
         f.add(first.matchingDefined());
         firstOrders = new ArrayList<>();
-        f.add(accepts(first, allowing, true, bounds, firstOrders));
+        f.add(accepts(first, allowing, true, bounds, firstOrders, new ArrayList<>()));
         outcomeChanged = writeBacksDiffer && firstWritesBack ? writeBackOutcomeChanged() : Formula.FALSE;
         writeBacksVary = writeBacksDiffer && !firstWritesBack;
         if (writeBacksDiffer && !firstWritesBack) {
@@ -124,6 +126,7 @@ final class ComparisonProblem {
                 f.add(rejects(second.withRao(order.intersection(pairs)), bounds));
             }
         }
+        f.add(orderingLemmas());
         formula = Formula.and(f);
     }
 
@@ -137,20 +140,37 @@ final class ComparisonProblem {
      * consistency check holds) or rejects it; the acyclicity witnesses are bounded in {@code b}.
      */
     Formula accepts(SideRelations side, ModelSide model, boolean accepts, Bounds b) {
-        return accepts(side, model, accepts, b, new ArrayList<>());
+        return accepts(side, model, accepts, b, new ArrayList<>(), new ArrayList<>());
     }
 
-    /** As {@link #accepts(SideRelations, ModelSide, boolean, Bounds)}; {@code orders} receives the order witnesses of its acyclic checks. */
-    private Formula accepts(SideRelations side, ModelSide model, boolean accepts, Bounds b, List<Relation> orders) {
-        CatTranslator t = new CatTranslator(side.environment(), model.flags(), eventAtoms(), (name, arity) -> {
-            Relation r = Relation.nary(name + "#" + (constants++), arity);
-            if (name.startsWith(CatTranslator.ORDER_WITNESS)) {
-                orders.add(r);
+    /** A cycle witness of {@code acyclic x} failing. */
+    private record Cycle(Relation set, Expression x) {
+    }
+
+    /**
+     * As {@link #accepts(SideRelations, ModelSide, boolean, Bounds)}; {@code orders} receives the
+     * order witnesses of its acyclic checks that must hold, {@code cycles} the cycle witnesses
+     * (with their relations) of those that must fail.
+     */
+    private Formula accepts(SideRelations side, ModelSide model, boolean accepts, Bounds b, List<Relation> orders,
+                            List<Cycle> cycles) {
+        CatTranslator t = new CatTranslator(side.environment(), model.flags(), eventAtoms(), new CatTranslator.WitnessFactory() {
+            @Override
+            public Relation fresh(String name, int arity) {
+                Relation r = Relation.nary(name + "#" + (constants++), arity);
+                if (name.startsWith(CatTranslator.ORDER_WITNESS)) {
+                    orders.add(r);
+                }
+                java.util.List<String> atoms = new java.util.ArrayList<>(u.eventAtoms());
+                atoms.addAll(u.locationAtoms());
+                b.bound(r, arity == 1 ? u.set(atoms) : u.product(atoms, atoms));
+                return r;
             }
-            java.util.List<String> atoms = new java.util.ArrayList<>(u.eventAtoms());
-            atoms.addAll(u.locationAtoms());
-            b.bound(r, arity == 1 ? u.set(atoms) : u.product(atoms, atoms));
-            return r;
+
+            @Override
+            public void cycle(Relation cycle, Expression x) {
+                cycles.add(new Cycle(cycle, x));
+            }
         });
         Formula consistent = t.consistent(model.model(), model.skippedChecks(), accepts);
         return accepts ? side.blocked.not().and(consistent) : side.blocked.or(consistent);
@@ -158,7 +178,24 @@ final class ComparisonProblem {
 
     /** The second side rejects the execution as the outcome of a test: it rejects it, or sees another outcome. */
     private Formula rejects(SideRelations side, Bounds b) {
-        return accepts(side, forbidding, false, b).or(outcomeChanged);
+        return accepts(side, forbidding, false, b, new ArrayList<>(), secondCycles).or(outcomeChanged);
+    }
+
+    /**
+     * Lemmas that hold in every instance and shorten refutations: a set in which every event has an
+     * {@code x}-successor is not ordered by a strict partial order, so some {@code x} edge inside
+     * it is missing from each order witness of the first side (the ordering principle, which a SAT
+     * solver would otherwise have to rediscover for each program it refutes).
+     */
+    private Formula orderingLemmas() {
+        List<Formula> f = new ArrayList<>();
+        for (Cycle c : secondCycles) {
+            Formula isCycle = c.set().some().and(c.set().in(c.x().join(c.set())));
+            for (Relation order : firstOrders) {
+                f.add(isCycle.implies(c.x().intersection(c.set().product(c.set())).difference(order).some()));
+            }
+        }
+        return Formula.and(f);
     }
 
     /**

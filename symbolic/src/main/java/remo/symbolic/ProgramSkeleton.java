@@ -188,7 +188,7 @@ final class ProgramSkeleton {
         EnumSet<EventType> used = usedTypes();
         TupleSet ev = b.upperBound(u.events);
         for (EventType t : EventType.real()) {
-            b.bound(type(t), used.contains(t) ? ev : u.factory.noneOf(1));
+            b.bound(type(t), !used.contains(t) ? u.factory.noneOf(1) : layout == null ? ev : placesOf(t));
         }
         if (layout != null) {
             TupleSet t = u.factory.noneOf(2);
@@ -219,6 +219,28 @@ final class ProgramSkeleton {
         b.bound(target, u.product(u.eventAtoms(), u.nodeAtoms()));
         b.bound(workId, u.product(u.eventAtoms(), u.workIdAtoms()));
         b.bound(waitId, u.product(u.eventAtoms(), u.workIdAtoms()));
+    }
+
+    /**
+     * The events that can have type {@code t} under the layout: those whose instruction fits in
+     * their thread, with {@code t} at some step {@code k} of an allowed shape that has {@code k}
+     * events of the thread before it and the shape's remaining steps after it.
+     */
+    private TupleSet placesOf(EventType t) {
+        TupleSet out = u.factory.noneOf(1);
+        for (int j = 0; j < layout.threads(); j++) {
+            int size = layout.sizes().get(j);
+            for (int k = 0; k < size; k++) {
+                for (InstructionShape shape : shapes) {
+                    int step = shape.events().indexOf(t);
+                    if (step >= 0 && step <= k && shape.events().size() - 1 - step <= size - 1 - k) {
+                        out.add(u.factory.tuple(u.event(layout.start(j) + k)));
+                        break;
+                    }
+                }
+            }
+        }
+        return out;
     }
 
     /**

@@ -190,12 +190,21 @@ final class ComparisonProblem {
     private Formula orderingLemmas() {
         List<Formula> f = new ArrayList<>();
         for (Cycle c : secondCycles) {
-            Formula isCycle = c.set().some().and(c.set().in(c.x().join(c.set())));
             for (Relation order : firstOrders) {
-                f.add(isCycle.implies(c.x().intersection(c.set().product(c.set())).difference(order).some()));
+                f.add(orderingLemma(c.set(), c.x(), order));
             }
         }
         return Formula.and(f);
+    }
+
+    /**
+     * If {@code set} is non-empty and each of its elements has an {@code x}-successor in it, some
+     * {@code x} edge inside {@code set} is not in {@code order}; true whenever {@code order} is a
+     * strict partial order (following successors in a finite set closes a cycle).
+     */
+    static Formula orderingLemma(Expression set, Expression x, Expression order) {
+        Formula isCycle = set.some().and(set.in(x.join(set)));
+        return isCycle.implies(x.intersection(set.product(set)).difference(order).some());
     }
 
     /**

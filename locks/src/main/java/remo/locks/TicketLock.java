@@ -3,7 +3,6 @@ package remo.locks;
 import java.util.EnumSet;
 import java.util.IdentityHashMap;
 import java.util.Map;
-import java.util.TreeMap;
 import remo.loco.LocoNode;
 import remo.nic.Access;
 import remo.nic.Endpoint;
@@ -91,33 +90,7 @@ abstract class TicketLock extends LockObject {
             return; // the home alone never calls a method
         }
         Region n = peer(home(), "next");
-        Map<Integer, Region> replicas = new TreeMap<>();
-        for (int k : others) {
-            replicas.put(k, peer(k, "rows"));
-        }
-        replicas.put(here().id(), rows);
-        String groupName = name() + "/rows";
-        NodeSet members = clientNodes();
-        rowGroup = new RegionGroup() {
-            @Override
-            public String name() {
-                return groupName;
-            }
-
-            @Override
-            public NodeSet nodes() {
-                return members;
-            }
-
-            @Override
-            public Region on(int node) {
-                Region r = replicas.get(node);
-                if (r == null) {
-                    throw new IllegalArgumentException(groupName + " has no member on node " + node);
-                }
-                return r;
-            }
-        };
+        rowGroup = peerGroup("rows", clientNodes());
         next = n;
     }
 

@@ -14,6 +14,7 @@ import remo.nic.Endpoint;
 import remo.nic.NodeSet;
 import remo.nic.error.RdmaFailureException;
 import remo.nic.Region;
+import remo.nic.RegionGroup;
 import remo.nic.SimCluster;
 import remo.nic.error.WrongNodeException;
 
@@ -213,6 +214,17 @@ public abstract class LocoObject implements AutoCloseable {
                     + participants);
         }
         return here.node().lookupInternal(node, name + "/" + part, capability);
+    }
+
+    /**
+     * The internal regions {@code name + "/" + part} of the nodes {@code nodes}, this one's included,
+     * as one group: the target of a {@code bcast} to their replicas ({@code Node.lookupGroup} resolves
+     * public regions only). Blocks as {@link #peer} does.
+     *
+     * @throws NotAParticipantException if a node of {@code nodes} is not a participant
+     */
+    protected final RegionGroup peerGroup(String part, NodeSet nodes) {
+        return InternalGroup.of(name, part, nodes, k -> peer(k, part));
     }
 
     /**

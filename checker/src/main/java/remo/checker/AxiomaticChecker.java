@@ -162,7 +162,8 @@ public final class AxiomaticChecker {
             Pruning pruning = new Pruning(options, budget);
             // the exploration prunes, so it serves the runs that may prune (not --show forbidden|all)
             explorer = pruning.enabled() && !plain
-                    ? new GraphExplorer(candidate, model, flags, options.skippedChecks(), budget, tally) : null;
+                    ? new GraphExplorer(candidate, model, flags, options.skippedChecks(), budget, tally,
+                    visitor == null) : null;
             firstPassOnly = visitor != null;
             RaoChooser rao = new RaoChooser(candidate, budget, pruning, tally);
             co = new CoChooser(candidate, model, flags, options.skippedChecks(), budget, pruning, rao);

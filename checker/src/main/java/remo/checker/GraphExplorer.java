@@ -55,7 +55,9 @@ import remo.models.EvaluationTimeoutException;
  * rdma-sc-rmw, models.md §10.2) the rao orders are not explored: every class is placed once, in
  * slot order, and each complete candidate stands for the {@code k1! * k2! * ...} candidates that
  * differ from it only in rao ({@link CompleteCandidate#multiplicity()}), which share its verdict,
- * flags, values, final state and blocking. Every count stays that of the plain enumeration.
+ * flags, values, final state and blocking. Every count stays that of the plain enumeration; a
+ * kept witness shows rao in slot order. Runs that keep every consistent execution ({@code --show
+ * allowed}) or visit each one still explore every rao order.
  */
 final class GraphExplorer {
 

@@ -51,6 +51,16 @@ class UnreadWitnessTest {
     }
 
     @Test
+    void keepingEveryExecutionKeepsEveryRaoOrder() throws Exception {
+        Program p = LitmusParser.parseAndValidate("TICKETS3.litmus", TICKETS);
+        CheckResult r = AxiomaticChecker.check(p, TestFiles.model("rdma-sc-rmw"), FlagValues.defaults(),
+                CheckOptions.defaults().collecting(CheckOptions.Collect.ALLOWED, Integer.MAX_VALUE), false);
+        assertEquals(12, r.executions().size());
+        assertEquals(12, r.executions().stream().map(x -> java.util.List.of(x.rf(), x.co(), x.rao())).distinct().count(),
+                "two interleavings that pass P0's assume, each with its 6 rao orders");
+    }
+
+    @Test
     void aModelThatReadsRaoExploresItsOrders() throws Exception {
         CheckResult[] r = plainAndExplored("rdma-wait-rmw");
         assertNull(ExplorationDifferentialTest.difference(r[0], r[1]));

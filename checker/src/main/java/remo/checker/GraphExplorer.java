@@ -241,8 +241,10 @@ final class GraphExplorer {
                 setAside++;
                 break;
             case COMPLETE:
-                complete(node);
                 long maxBlocked = budget.options().maxBlocked();
+                // a candidate standing for several counts no more than the blocked limit has left
+                complete(node, consistentBefore >= 0 && maxBlocked > 0
+                        ? Math.min(raoMultiplicity, maxBlocked - (budget.consistent() - consistentBefore)) : raoMultiplicity);
                 if (consistentBefore >= 0 && maxBlocked > 0 && budget.consistent() - consistentBefore >= maxBlocked) {
                     budget.stop("blocked count limit reached: counted " + (budget.consistent() - consistentBefore)
                             + " blocked candidates (--max-blocked " + maxBlocked + ")");
@@ -305,8 +307,11 @@ final class GraphExplorer {
                 m -> model.frame(MaskedUniverse.exact(space.structure, m), flags, skippedChecks));
     }
 
-    /** Writes a complete node into the candidate and hands it on (as {@link CoChooser} and {@link RaoChooser} do). */
-    private void complete(PartialCandidate node) {
+    /**
+     * Writes a complete node into the candidate and hands it on (as {@link CoChooser} and
+     * {@link RaoChooser} do), as standing for {@code multiplicity} candidates.
+     */
+    private void complete(PartialCandidate node, long multiplicity) {
         ValueSolver.Values values = solver.solve(node.source);
         if (values == null) {
             budget.countComplete(); // ill-formed (models.md §4.2)
@@ -333,7 +338,7 @@ final class GraphExplorer {
         c.frame = exactFrame(existing);
         c.frame.setDeadline(budget.deadline);
         c.rfExact = c.rfLower(values.exists);
-        c.multiplicity = raoMultiplicity;
+        c.multiplicity = multiplicity;
         int locs = node.co.length;
         c.coOrder = new int[locs][];
         c.coLength = new int[locs];

@@ -51,6 +51,16 @@ class UnreadWitnessTest {
     }
 
     @Test
+    void theBlockedLimitCountsExactlyThatMany() throws Exception {
+        Program p = LitmusParser.parseAndValidate("TICKETS3.litmus", TICKETS);
+        CheckResult r = AxiomaticChecker.check(p, TestFiles.model("rdma-sc-rmw"), FlagValues.defaults(),
+                CheckOptions.defaults().withMaxBlocked(5), false);
+        assertEquals(5, r.blocked(), "a candidate standing for 6 counts only the 5 the limit leaves");
+        assertTrue(r.statistics().blockedLimit() != null);
+        assertEquals(12, r.positive() + r.negative());
+    }
+
+    @Test
     void keepingEveryExecutionKeepsEveryRaoOrder() throws Exception {
         Program p = LitmusParser.parseAndValidate("TICKETS3.litmus", TICKETS);
         CheckResult r = AxiomaticChecker.check(p, TestFiles.model("rdma-sc-rmw"), FlagValues.defaults(),

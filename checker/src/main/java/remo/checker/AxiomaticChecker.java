@@ -160,9 +160,13 @@ public final class AxiomaticChecker {
             budget = new Budget(options, start);
             tally = new OutcomeTally(space, options, budget, visitor);
             Pruning pruning = new Pruning(options, budget);
-            // the exploration prunes, so it serves the runs that may prune (not --show forbidden|all)
+            // the exploration prunes, so it serves the runs that may prune (not --show forbidden|all);
+            // it counts the rao orders no check reads once each, unless every execution is to be
+            // seen (a visitor, --show allowed)
+            boolean everyExecution = visitor != null || options.collect() == CheckOptions.Collect.ALLOWED;
             explorer = pruning.enabled() && !plain
-                    ? new GraphExplorer(candidate, model, flags, options.skippedChecks(), budget, tally) : null;
+                    ? new GraphExplorer(candidate, model, flags, options.skippedChecks(), budget, tally,
+                    !everyExecution) : null;
             firstPassOnly = visitor != null;
             RaoChooser rao = new RaoChooser(candidate, budget, pruning, tally);
             co = new CoChooser(candidate, model, flags, options.skippedChecks(), budget, pruning, rao);

@@ -99,9 +99,9 @@ final class Budget {
         return consistent;
     }
 
-    /** One more consistent candidate (for progress). */
-    void consistentFound() {
-        consistent++;
+    /** {@code count} more consistent candidates (for progress and the {@code --max-blocked} limit). */
+    void consistentFound(long count) {
+        consistent += count;
     }
 
     /** The model's evaluation ran past the deadline. */

@@ -43,6 +43,9 @@ final class Candidate implements CompleteCandidate {
     final int[][] raoOrder;
     final int[] raoLength;
 
+    /** How many candidates this one stands for ({@link CompleteCandidate#multiplicity()}); set by the exploration. */
+    long multiplicity = 1;
+
     Candidate(CandidateSpace space) {
         this.space = space;
         this.s = space.structure;
@@ -139,6 +142,11 @@ final class Candidate implements CompleteCandidate {
      * @param rao     remote-atomic order, closed
      */
     record Judged(CheckOutcome outcome, Relation co, Relation rao) {
+    }
+
+    @Override
+    public long multiplicity() {
+        return multiplicity;
     }
 
     /** Whether this complete candidate is blocked (models.md §9.3): an assume or await fails, or a poll never matches. */

@@ -140,8 +140,13 @@ public record CheckOptions(long maxExecutions, Duration timeout, Set<String> ski
         return "time limit " + limit + "reached after " + seconds(secs) + " s (--timeout)";
     }
 
-    /** Seconds as messages print them: 3 decimals below 10 s, 1 above, trailing zeros dropped. */
-    static String seconds(double s) {
+    /**
+     * Seconds as messages print them: 3 decimals below 10 s, 1 above, trailing zeros dropped
+     * ({@code 0.3}, {@code 5}, {@code 12.5}); also the limits of other commands' time-limit notes.
+     *
+     * @param s a duration in seconds
+     */
+    public static String seconds(double s) {
         return String.format(java.util.Locale.ROOT, s < 10 ? "%.3f" : "%.1f", s).replaceFirst("\\.?0+$", "")
                 .replaceFirst("^$", "0");
     }

@@ -9,7 +9,10 @@ package remo.checker;
  *       propagation see the write, and the value of its rmw read must then agree;</li>
  *   <li>the position of a NAR in its {@code rao} class: the rao order decides which write each
  *       remote RMW reads in most consistent candidates;</li>
- *   <li>the source of a read;</li>
+ *   <li>the source of a read, among the po-first undecided read of each thread: deciding each
+ *       thread's reads in program order fixes the inputs of an {@code assume} or {@code await}
+ *       before the reads after it, so a blocked spin is seen (and set aside or counted) before its
+ *       thread's later reads multiply the partial candidates below it;</li>
  *   <li>the position of a write in its location's {@code co} order (mostly forced by then).</li>
  * </ol>
  * The order only affects how early inconsistent choices are seen, never which candidates exist.
@@ -28,9 +31,19 @@ final class ChoiceOrder {
     }
 
     private final ChoiceIndex space;
+    /** Per read index: its thread. */
+    private final int[] readThread;
+    private final int threads;
 
     ChoiceOrder(ChoiceIndex space) {
         this.space = space;
+        this.readThread = new int[space.reads.length];
+        int max = 0;
+        for (int i = 0; i < readThread.length; i++) {
+            readThread[i] = space.structure.event(space.reads[i]).thread();
+            max = Math.max(max, readThread[i] + 1);
+        }
+        this.threads = max;
     }
 
     /** Makes choice {@code c} with {@code option}; false if that contradicts a known pair. */
@@ -134,8 +147,16 @@ final class ChoiceOrder {
         if (best != null) {
             return best;
         }
+        // the po-first undecided read of each thread (reads are in event order: po order per thread)
+        int[] frontier = new int[threads];
+        java.util.Arrays.fill(frontier, -1);
         for (int i = 0; i < space.reads.length; i++) {
-            if (!node.decided(i) && node.existence[space.reads[i]] == 1) {
+            if (!node.decided(i) && node.existence[space.reads[i]] == 1 && frontier[readThread[i]] < 0) {
+                frontier[readThread[i]] = i;
+            }
+        }
+        for (int i = 0; i < space.reads.length; i++) {
+            if (frontier[readThread[i]] == i) {
                 int count = node.optionCount(i);
                 if (best == null || count < best.options.length) {
                     int[] opts = new int[count];

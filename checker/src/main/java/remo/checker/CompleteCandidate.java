@@ -11,6 +11,15 @@ interface CompleteCandidate {
     /** The model's verdict on the candidate. */
     Candidate.Judged judge();
 
+    /**
+     * How many candidates this one stands for: itself and those that differ from it only in a
+     * witness order no check of the model reads (the exploration chooses such an order once,
+     * {@link GraphExplorer}); they share its verdict, final state and blocking. At least 1.
+     */
+    default long multiplicity() {
+        return 1;
+    }
+
     /** Whether the candidate is blocked (models.md §9.3). */
     boolean blocked();
 

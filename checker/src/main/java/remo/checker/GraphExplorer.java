@@ -50,6 +50,14 @@ import remo.models.EvaluationTimeoutException;
  * the others (a thread past a failed spin still runs), so the second pass stops at
  * {@link CheckOptions#maxBlocked()} consistent blocked candidates, or when a limit strikes during
  * it, without losing any state; the run then reports {@link #blockedLimit()}.
+ *
+ * <p>When no check or flag of the model reads {@code rao} ({@link CatModel#readsWitness}; e.g.
+ * rdma-sc-rmw, models.md §10.2) the rao orders are not explored: every class is placed once, in
+ * slot order, and each complete candidate stands for the {@code k1! * k2! * ...} candidates that
+ * differ from it only in rao ({@link CompleteCandidate#multiplicity()}), which share its verdict,
+ * flags, values, final state and blocking. Every count stays that of the plain enumeration; a
+ * kept witness shows rao in slot order. Runs that keep every consistent execution ({@code --show
+ * allowed}) or visit each one still explore every rao order.
  */
 final class GraphExplorer {
 
@@ -87,6 +95,9 @@ final class GraphExplorer {
     private final Map<List<EventSet>, ModelFrame> boundedFrames = new HashMap<>();
     /** The backward jumps whose unrolling bound cut some candidate (herd7 -unroll), for W-UNROLL. */
     final Set<Instruction.Cutoff> cutoffs = new LinkedHashSet<>();
+    /** Whether rao is placed once (no check reads it), and how many candidates each complete one then stands for. */
+    private final boolean raoFixed;
+    private final long raoMultiplicity;
     private Pass pass;
     private long setAside;
     private String blockedLimit;
@@ -98,9 +109,11 @@ final class GraphExplorer {
      * @param skipped   the checks the run skips ({@code --skipcheck})
      * @param budget    the run's limits and counters
      * @param sink      receives the complete candidates
+     * @param mayMerge  whether a complete candidate may stand for those that differ from it only in
+     *                  rao when no check reads rao (false when every execution is to be visited)
      */
     GraphExplorer(Candidate candidate, CatModel model, FlagValues flags, Set<String> skipped, Budget budget,
-                  CandidateSink sink) {
+                  CandidateSink sink, boolean mayMerge) {
         this.space = new ChoiceIndex(candidate.space);
         this.candidate = candidate;
         this.model = model;
@@ -111,6 +124,37 @@ final class GraphExplorer {
         this.solver = new ValueSolver(space.structure);
         this.order = new ChoiceOrder(space);
         this.everyCandidateBlocked = candidate.space.staticallyBlocked;
+        long m = mayMerge && !model.readsWitness(remo.models.Builtin.RAO) ? raoOrders(space.raoClasses) : -1;
+        this.raoFixed = m > 1;
+        this.raoMultiplicity = raoFixed ? m : 1;
+    }
+
+    /** Number of rao witnesses: the product of the factorials of the class sizes, or -1 if it overflows a long. */
+    private static long raoOrders(int[][] classes) {
+        long product = 1;
+        try {
+            for (int[] c : classes) {
+                for (int k = 2; k <= c.length; k++) {
+                    product = Math.multiplyExact(product, k);
+                }
+            }
+        } catch (ArithmeticException overflow) {
+            return -1;
+        }
+        return product;
+    }
+
+    /** The root of the search: nothing chosen; rao placed in slot order when it is fixed. */
+    private PartialCandidate root() {
+        PartialCandidate root = new PartialCandidate(space);
+        if (raoFixed) {
+            for (OrderKnowledge o : root.rao) {
+                for (int m = 0; m < o.size(); m++) {
+                    o.place(m, o.placedCount());
+                }
+            }
+        }
+        return root;
     }
 
     /**
@@ -170,7 +214,7 @@ final class GraphExplorer {
 
     private void search(long consistentBefore) {
         Deque<Branch> stack = new ArrayDeque<>();
-        visit(new PartialCandidate(space), stack, consistentBefore);
+        visit(root(), stack, consistentBefore);
         while (!stack.isEmpty()) {
             Branch b = stack.peek();
             int[] options = b.choice.options();
@@ -197,8 +241,10 @@ final class GraphExplorer {
                 setAside++;
                 break;
             case COMPLETE:
-                complete(node);
                 long maxBlocked = budget.options().maxBlocked();
+                // a candidate standing for several counts no more than the blocked limit has left
+                complete(node, consistentBefore >= 0 && maxBlocked > 0
+                        ? Math.min(raoMultiplicity, maxBlocked - (budget.consistent() - consistentBefore)) : raoMultiplicity);
                 if (consistentBefore >= 0 && maxBlocked > 0 && budget.consistent() - consistentBefore >= maxBlocked) {
                     budget.stop("blocked count limit reached: counted " + (budget.consistent() - consistentBefore)
                             + " blocked candidates (--max-blocked " + maxBlocked + ")");
@@ -261,8 +307,11 @@ final class GraphExplorer {
                 m -> model.frame(MaskedUniverse.exact(space.structure, m), flags, skippedChecks));
     }
 
-    /** Writes a complete node into the candidate and hands it on (as {@link CoChooser} and {@link RaoChooser} do). */
-    private void complete(PartialCandidate node) {
+    /**
+     * Writes a complete node into the candidate and hands it on (as {@link CoChooser} and
+     * {@link RaoChooser} do), as standing for {@code multiplicity} candidates.
+     */
+    private void complete(PartialCandidate node, long multiplicity) {
         ValueSolver.Values values = solver.solve(node.source);
         if (values == null) {
             budget.countComplete(); // ill-formed (models.md §4.2)
@@ -289,6 +338,7 @@ final class GraphExplorer {
         c.frame = exactFrame(existing);
         c.frame.setDeadline(budget.deadline);
         c.rfExact = c.rfLower(values.exists);
+        c.multiplicity = multiplicity;
         int locs = node.co.length;
         c.coOrder = new int[locs][];
         c.coLength = new int[locs];

@@ -69,10 +69,11 @@ public final class OutcomeTally implements CandidateSink {
         CheckOutcome outcome = judged.outcome();
         boolean isBlocked = c.blocked();
         CheckOptions.Collect collect = options.collect();
+        long weight = c.multiplicity();
         if (outcome.consistent()) {
-            budget.consistentFound();
+            budget.consistentFound(weight);
             if (isBlocked) {
-                blocked(c.blockingPoints());
+                blocked(c.blockingPoints(), weight);
                 return;
             }
             FinalState full = c.finalState();
@@ -86,7 +87,7 @@ public final class OutcomeTally implements CandidateSink {
             for (ModelCheck f : outcome.raisedFlags()) {
                 raisedFlags.add(f.name());
             }
-            if (count(full) && collected.size() < options.maxCollected()) {
+            if (count(full, weight) && collected.size() < options.maxCollected()) {
                 collected.add(c.execution(judged, full, false));
             }
         } else if ((collect == CheckOptions.Collect.FORBIDDEN || collect == CheckOptions.Collect.ALL)
@@ -104,23 +105,27 @@ public final class OutcomeTally implements CandidateSink {
      * @param execution builds the execution if it is kept ({@code null}: nothing to keep)
      */
     public void complete(FinalState full, Supplier<Execution> execution) {
-        if (count(full) && execution != null && collected.size() < options.maxCollected()) {
+        if (count(full, 1) && execution != null && collected.size() < options.maxCollected()) {
             collected.add(execution.get());
         }
     }
 
-    /** Counts a complete consistent execution with final state {@code full}; returns whether the options keep it. */
-    private boolean count(FinalState full) {
+    /**
+     * Counts {@code weight} complete consistent executions with final state {@code full} (one,
+     * and those it stands for); returns whether the options keep it.
+     */
+    private boolean count(FinalState full, long weight) {
         fullStates.add(full);
         boolean inX = program.filter() == null || program.filter().eval(full::get);
         boolean p = inX && program.condition().eval(full::get);
         if (inX) {
             if (p) {
-                positive++;
+                positive += weight;
             } else {
-                negative++;
+                negative += weight;
             }
-            states.merge(printedItems == null ? full.project(printed) : full.project(printedItems, printedIndex), 1L, Long::sum);
+            states.merge(printedItems == null ? full.project(printed) : full.project(printedItems, printedIndex), weight,
+                    Long::sum);
         }
         return switch (options.collect()) {
             case WITNESS -> inX && p;
@@ -135,8 +140,12 @@ public final class OutcomeTally implements CandidateSink {
      * @param point where it blocks, e.g. {@code P1:3 assume (r0 == 1)}
      */
     public void blocked(String point) {
-        blocked++;
-        blockedAt.merge(point, 1L, Long::sum);
+        blocked(point, 1);
+    }
+
+    private void blocked(String point, long weight) {
+        blocked += weight;
+        blockedAt.merge(point, weight, Long::sum);
     }
 
     /** Whether a visitor ended the enumeration. */

@@ -43,8 +43,10 @@ class PerfHarnessTest {
     }
 
     /**
-     * The §7.5 benchmark harnesses: 10–30 s each on a quiet machine under {@code rdma-wait-rmw},
-     * over a minute under {@code rdma-sc-rmw}, too long for the default suite's budget.
+     * The §7.5 benchmark harnesses: 10–30 s each on a quiet machine under {@code rdma-wait-rmw} with
+     * the default blocked limit, a few seconds under {@code rdma-sc-rmw}; their verdicts under both
+     * models are default tests of module {@code locks} ({@code HarnessVerdictTest}), so here they stay
+     * in the slow profile.
      */
     @Tag("slow")
     @ParameterizedTest(name = "{0} under {1}")

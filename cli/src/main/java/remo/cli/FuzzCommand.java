@@ -55,6 +55,9 @@ final class FuzzCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Write each shrunk mismatch as a litmus file into DIR.")
     Path out;
 
+    @picocli.CommandLine.Mixin
+    JobsOption jobsOption;
+
     @Override
     public Integer call() {
         PrintStream o = System.out;
@@ -75,6 +78,12 @@ final class FuzzCommand implements Callable<Integer> {
         } else if (programs >= 1 && from > Long.MAX_VALUE - programs) {
             usage.add(ModelOptions.usage(args, "--from", "--from " + from + " with --programs " + programs
                     + " goes beyond 64 bits (--from + --programs must be at most " + Long.MAX_VALUE + ")"));
+        }
+        int jobs = 1;
+        try {
+            jobs = jobsOption.jobs(args);
+        } catch (DiagnosticException e) {
+            usage.add(e);
         }
         if (!usage.isEmpty()) {
             // one diagnostic per bad option, in command-line order
@@ -119,7 +128,7 @@ final class FuzzCommand implements Callable<Integer> {
         long t0 = System.nanoTime();
         // progress as check and report show it: on standard error, and only when it is a terminal
         PrintStream progress = remo.cli.report.Terminal.stderrIsTerminal() ? System.err : null;
-        FuzzReport r = fuzzer.run(from, programs, done -> {
+        FuzzReport r = fuzzer.run(from, programs, jobs, done -> {
             if (progress != null && done % step == 0 && done < programs) {
                 progress.printf(Locale.ROOT, "  %d/%d programs, %.1f s%n", done, programs, (System.nanoTime() - t0) / 1e9);
             }

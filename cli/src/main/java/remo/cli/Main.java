@@ -30,8 +30,17 @@ public final class Main {
      * Runs the command line and exits with its status (documented in README.md). Standard output
      * is watched for write errors ({@link WatchedOutput}); SIGINT and SIGTERM stop the command at
      * its next limit check, and it prints what it has, marked partial ({@link Interruption}).
+     * With the system property {@code remo.archiveTraining} set (the launcher's training run),
+     * {@code args} is the project checkout and the run is {@link ArchiveTraining}'s.
+     *
+     * @throws java.io.IOException only in the training run, if its scratch directory cannot be made
      */
-    public static void main(String[] args) throws InterruptedException {
+    public static void main(String[] args) throws InterruptedException, java.io.IOException {
+        String training = System.getProperty(ArchiveTraining.PROPERTY);
+        if (training != null && args.length == 1) {
+            // the launcher's training run for its class-data-sharing archive (ArchiveTraining)
+            System.exit(ArchiveTraining.run(java.nio.file.Path.of(args[0]), java.nio.file.Path.of(training)));
+        }
         WatchedOutput stdout = new WatchedOutput(new FileOutputStream(FileDescriptor.out));
         String encoding = System.getProperty("stdout.encoding", System.getProperty("sun.stdout.encoding"));
         try {

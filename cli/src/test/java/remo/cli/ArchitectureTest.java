@@ -18,9 +18,10 @@ import org.junit.jupiter.api.Test;
  * The module graph of docs/architecture.md, checked on the compiled main classes of every module
  * (this test lives in cli, the one module that sees them all): core ← litmus ← models ← checker ←
  * conformance, checker ← symbolic (used by the cli only, never reaching the NIC or the cat
- * implementation), core ← nic ← conformance, nic ← locks (the locks' main code uses only the NIC's API),
- * nic and models ← loco-objects (the objects stand on the NIC's API; their specifications use the
- * models' relation algebra, never the checker), conformance ← testing (the property-test API, used
+ * implementation), core ← nic ← conformance, nic and models ← loco-objects (the objects stand on the
+ * NIC's API; their specifications use the models' relation algebra, never the checker), nic and
+ * loco-objects ← locks (the locks are LOCO objects: their main code uses the NIC's API and the object
+ * model {@code remo.loco}, nothing else of loco-objects), conformance ← testing (the property-test API, used
  * by nobody else), cli on top; nic never reaches the checker, nothing reaches the cli or testing,
  * the cli uses the models' API but not the cat language's implementation, nothing outside the NIC
  * uses its engines, and TLC's classes are used only by the child JVM's entry point (TLC never runs
@@ -64,7 +65,7 @@ class ArchitectureTest {
                 .whereLayer("cli").mayNotBeAccessedByAnyLayer()
                 .whereLayer("testing").mayNotBeAccessedByAnyLayer()
                 .whereLayer("locks").mayOnlyBeAccessedByLayers("cli")
-                .whereLayer("loco").mayOnlyBeAccessedByLayers("cli")
+                .whereLayer("loco").mayOnlyBeAccessedByLayers("locks", "cli")
                 .whereLayer("conformance").mayOnlyBeAccessedByLayers("testing", "cli")
                 .whereLayer("symbolic").mayOnlyBeAccessedByLayers("cli")
                 .whereLayer("checker").mayOnlyBeAccessedByLayers("symbolic", "conformance", "testing", "cli")
@@ -98,10 +99,13 @@ class ArchitectureTest {
     }
 
     @Test
-    void theLocksUseOnlyTheNicApi() {
+    void theLocksUseOnlyTheNicApiAndTheObjectModel() {
         noClasses().that().resideInAPackage("remo.locks..").should().dependOnClassesThat()
-                .resideInAnyPackage("remo.checker..", "remo.models..", "remo.litmus..", "remo.conformance..")
-                .because("a user of the locks pulls in the NIC only (locks.md §1.2); the checker is for the tests")
+                .resideInAnyPackage("remo.checker..", "remo.models..", "remo.litmus..", "remo.conformance..",
+                        "remo.loco.spec..", "remo.loco.lin..", "remo.loco.runs..", "remo.loco.bench..")
+                .because("the locks stand on the NIC's API (locks.md §1.2) and on the LOCO object model "
+                        + "(loco.md §3: LocoNode, LocoObject, its exceptions); the checker, the objects' "
+                        + "specifications and the linearizability checker are for the tests")
                 .check(classes);
     }
 

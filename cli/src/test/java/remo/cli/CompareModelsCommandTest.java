@@ -37,6 +37,16 @@ class CompareModelsCommandTest {
     }
 
     @Test
+    void aTimeLimitIsPrintedAsGivenWithTheBoundReached() {
+        CliRun r = CliRun.run("compare-models", "rdma-sc-rmw", "rdma-wait-rmw", "--events", "12", "--timeout", "0.5", "-q");
+        assertEquals(0, r.exit, r.err);
+        assertTrue(r.out.startsWith("Limit: no execution of at most "), r.out);
+        // the limit as given (0.5 s), not rounded down to whole seconds
+        assertTrue(r.out.contains("time limit of 0.5 s reached while searching "), r.out);
+        assertTrue(r.err.contains("warning[W-LIMIT]: time limit of 0.5 s reached while searching "), r.err);
+    }
+
+    @Test
     void bothDirectionsOfEqualModelsSayEquivalent() {
         CliRun r = CliRun.run("compare-models", "tso", "tso", "--events", "3", "--both", "--quiet");
         assertEquals(0, r.exit, r.err);

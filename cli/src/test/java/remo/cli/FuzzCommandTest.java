@@ -20,6 +20,21 @@ class FuzzCommandTest {
     }
 
     @Test
+    void parallelJobsPrintWhatOneJobPrints() {
+        CliRun one = CliRun.run("fuzz", "--programs", "40", "--seed", "5", "--jobs", "1");
+        CliRun three = CliRun.run("fuzz", "--programs", "40", "--seed", "5", "--jobs", "3");
+        assertEquals(0, one.exit, one.out + one.err);
+        assertEquals(0, three.exit, three.out + three.err);
+        // the same figures; only the time at the end of the summary differs
+        String withoutTime = "(, [0-9.]+ s)$";
+        assertEquals(one.out.strip().replaceAll(withoutTime, ""), three.out.strip().replaceAll(withoutTime, ""));
+        assertTrue(one.out.contains("Fuzz: 40 programs, "), one.out);
+        CliRun none = CliRun.run("fuzz", "--programs", "4", "--jobs", "0");
+        assertEquals(2, none.exit);
+        assertEquals("<command line>:1:26: error[E-USAGE]: --jobs must be at least 1, not 0\n", none.err);
+    }
+
+    @Test
     void everyBadOptionHasItsOwnDiagnosticAtItsColumn() {
         CliRun r = CliRun.run("fuzz", "--programs", "-3", "--max-candidates", "0", "--from", "-1");
         assertEquals(2, r.exit);

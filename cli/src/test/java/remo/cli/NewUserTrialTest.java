@@ -184,7 +184,9 @@ class NewUserTrialTest {
         CliRun r = CliRun.run("simulate", "--mode", "concurrent", "--runs", "5", f.toString());
         assertEquals(0, r.exit, r.out + r.err);
         assertTrue(r.out.contains("0 completed, 0 discarded (assume), 5 stuck, 0 failed"), r.out);
-        assertTrue((System.nanoTime() - t0) / 1e9 < 8, "stuck runs are detected, not waited out");
+        // five runs waited out would take 5 x ConcEngine's 10 s await time-out; detection (no thread and no
+        // QP can still change memory) ends each run at once. The bound sits far from both, so load cannot flip it.
+        assertTrue((System.nanoTime() - t0) / 1e9 < 40, "stuck runs are detected, not waited out (5 x 10 s)");
     }
 
     @Test

@@ -4,6 +4,8 @@ import java.util.EnumSet;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.Objects;
+import remo.loco.Backoff;
+import remo.loco.LocoNode;
 import remo.nic.Access;
 import remo.nic.Endpoint;
 import remo.nic.Node;
@@ -86,9 +88,9 @@ public final class CasSpinLock extends LockObject {
      *                                  RCAS's write-back could overwrite the release)
      * @throws IllegalArgumentException as {@link LockObject#LockObject}
      */
-    public CasSpinLock(Node here, String name, int home, NodeSet clientNodes, ReleaseMode mode, Backoff backoff) {
-        super(here, name, LockKind.CAS_SPIN, home, clientNodes, Map.of("releaseMode", Objects.requireNonNull(mode).name()));
-        if (mode == ReleaseMode.PUT && here.cluster().config().failedRcasWrites()) {
+    public CasSpinLock(LocoNode here, String name, int home, NodeSet clientNodes, ReleaseMode mode, Backoff backoff) {
+        super(here, name, LockKind.CAS_SPIN, home, clientNodes, Map.of("releaseMode", Objects.requireNonNull(mode, "mode")));
+        if (mode == ReleaseMode.PUT && here.node().cluster().config().failedRcasWrites()) {
             throw new UnsupportedConfigurationException("CAS_SPIN '" + name + "': ReleaseMode.PUT is unsound with "
                     + "FAILED_RCAS_WRITES=YES (a failed RCAS's write-back can overwrite the release, locks.md §5.7); "
                     + "use ReleaseMode.RFAA");
@@ -101,18 +103,19 @@ public final class CasSpinLock extends LockObject {
         this.zero = clientNodes.contains(here.id()) ? registerInternal("z", 1, EnumSet.noneOf(Access.class), null) : null;
     }
 
+    /** As {@link #CasSpinLock(LocoNode, String, int, NodeSet, ReleaseMode, Backoff)} on {@code LocoNode.of(here)}. */
+    public CasSpinLock(Node here, String name, int home, NodeSet clientNodes, ReleaseMode mode, Backoff backoff) {
+        this(LocoNode.of(here), name, home, clientNodes, mode, backoff);
+    }
+
     /** The release mode. */
     public ReleaseMode releaseMode() {
         return mode;
     }
 
+    /** Resolves the lock word {@code L@H} (loco.md §3.2 linking). */
     @Override
-    protected String linkPart(int node) {
-        return clientNodes().contains(node) ? "z" : "L";
-    }
-
-    @Override
-    protected void resolvePeers() {
+    protected void onLink() {
         if (clientNodes().contains(here().id())) {
             word = peer(home(), "L");
         }
@@ -148,7 +151,7 @@ public final class CasSpinLock extends LockObject {
     }
 
     private Client begin(Endpoint ep, String method) {
-        enter(ep, method);
+        enterAsClient(ep, method);
         Client c = client(ep, true);
         if (c.held) {
             throw new IllegalMonitorStateException(where(method, ep) + ": this endpoint already holds the lock; "
@@ -171,7 +174,7 @@ public final class CasSpinLock extends LockObject {
     /** Release (§5.3 R0–R1): {@code gf()}, then the put of 0 or the RFAA of −1 ({@code wr}), not waited. */
     @Override
     public void release(Endpoint ep) {
-        enter(ep, "release");
+        enterAsClient(ep, "release");
         Client c = client(ep, false);
         if (c == null || !c.held) {
             throw new IllegalMonitorStateException(where("release", ep) + ": this endpoint does not hold the lock");

@@ -1,5 +1,7 @@
 package remo.locks;
 
+import remo.loco.ObjectBrokenException;
+
 /**
  * A NIC failure ({@code remo.nic.error.RdmaFailureException}: QP error, crash) surfaced inside a lock
  * method's own {@code waitFor}/{@code gf} (locks.md §2.1). The instance is BROKEN from now on: this

@@ -1,5 +1,8 @@
 package remo.locks;
 
+import remo.loco.NotAParticipantException;
+import remo.loco.ObjectBrokenException;
+import remo.loco.ObjectClosedException;
 import remo.nic.Endpoint;
 
 /**

@@ -1,5 +1,6 @@
 package remo.locks;
 
+import remo.loco.LocoNode;
 import remo.nic.Endpoint;
 import remo.nic.Node;
 import remo.nic.NodeSet;
@@ -23,10 +24,15 @@ public final class StrongTicketLock extends TicketLock {
 
     /**
      * Constructs this node's instance; arguments and exceptions as
-     * {@link WeakTicketLock#WeakTicketLock(Node, String, int, NodeSet, int)}.
+     * {@link WeakTicketLock#WeakTicketLock(LocoNode, String, int, NodeSet, int)}.
      */
-    public StrongTicketLock(Node here, String name, int home, NodeSet clientNodes, int slotsPerNode) {
+    public StrongTicketLock(LocoNode here, String name, int home, NodeSet clientNodes, int slotsPerNode) {
         super(here, name, LockKind.STRONG_TICKET, home, clientNodes, slotsPerNode);
+    }
+
+    /** As {@link #StrongTicketLock(LocoNode, String, int, NodeSet, int)} on {@code LocoNode.of(here)}. */
+    public StrongTicketLock(Node here, String name, int home, NodeSet clientNodes, int slotsPerNode) {
+        this(LocoNode.of(here), name, home, clientNodes, slotsPerNode);
     }
 
     /** R0: {@code gf()} completes every op this endpoint posted earlier, the critical section's included (§4.2). */

@@ -3,10 +3,9 @@ package remo.locks;
 import java.util.EnumSet;
 import java.util.IdentityHashMap;
 import java.util.Map;
-import java.util.TreeMap;
+import remo.loco.LocoNode;
 import remo.nic.Access;
 import remo.nic.Endpoint;
-import remo.nic.Node;
 import remo.nic.NodeSet;
 import remo.nic.error.RdmaFailureException;
 import remo.nic.Region;
@@ -54,13 +53,13 @@ abstract class TicketLock extends LockObject {
         }
     }
 
-    TicketLock(Node here, String name, LockKind kind, int home, NodeSet clientNodes, int slotsPerNode) {
-        super(here, name, kind, home, clientNodes, Map.of("slotsPerNode", Integer.toString(slotsPerNode)));
+    TicketLock(LocoNode here, String name, LockKind kind, int home, NodeSet clientNodes, int slotsPerNode) {
+        super(here, name, kind, home, clientNodes, Map.of("slotsPerNode", slotsPerNode));
         if (slotsPerNode < 1) {
             throw new IllegalArgumentException(kind + " '" + name + "': slotsPerNode must be >= 1, got " + slotsPerNode);
         }
         long t = (long) clientNodes.size() * slotsPerNode;
-        if (t > here.cluster().config().maxRegionWords()) {
+        if (t > here.node().cluster().config().maxRegionWords()) {
             throw new IllegalArgumentException(kind + " '" + name + "': " + t + " slots exceed maxRegionWords");
         }
         this.slotsPerNode = slotsPerNode;
@@ -84,44 +83,14 @@ abstract class TicketLock extends LockObject {
         return slotsPerNode;
     }
 
+    /** Resolves {@code next@H} and the other client nodes' rows (loco.md §3.2 linking). */
     @Override
-    protected final String linkPart(int node) {
-        return clientNodes().contains(node) ? "rows" : "next";
-    }
-
-    @Override
-    protected final void resolvePeers() {
+    protected final void onLink() {
         if (clientIndex < 0) {
             return; // the home alone never calls a method
         }
         Region n = peer(home(), "next");
-        Map<Integer, Region> replicas = new TreeMap<>();
-        for (int k : others) {
-            replicas.put(k, peer(k, "rows"));
-        }
-        replicas.put(here().id(), rows);
-        String groupName = name() + "/rows";
-        NodeSet members = clientNodes();
-        rowGroup = new RegionGroup() {
-            @Override
-            public String name() {
-                return groupName;
-            }
-
-            @Override
-            public NodeSet nodes() {
-                return members;
-            }
-
-            @Override
-            public Region on(int node) {
-                Region r = replicas.get(node);
-                if (r == null) {
-                    throw new IllegalArgumentException(groupName + " has no member on node " + node);
-                }
-                return r;
-            }
-        };
+        rowGroup = peerGroup("rows", clientNodes());
         next = n;
     }
 
@@ -132,7 +101,7 @@ abstract class TicketLock extends LockObject {
      */
     @Override
     public final void acquire(Endpoint ep) {
-        enter(ep, "acquire");
+        enterAsClient(ep, "acquire");
         Slot s = slot(ep, true);
         if (s.held) {
             throw new IllegalMonitorStateException(where("acquire", ep) + ": this endpoint already holds the lock "
@@ -177,7 +146,7 @@ abstract class TicketLock extends LockObject {
      */
     @Override
     public final void release(Endpoint ep) {
-        enter(ep, "release");
+        enterAsClient(ep, "release");
         Slot s = slot(ep, false);
         if (s == null || !s.held) {
             throw new IllegalMonitorStateException(where("release", ep) + ": this endpoint does not hold the lock");

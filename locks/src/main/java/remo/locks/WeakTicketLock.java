@@ -1,5 +1,6 @@
 package remo.locks;
 
+import remo.loco.LocoNode;
 import remo.nic.Endpoint;
 import remo.nic.Node;
 import remo.nic.NodeSet;
@@ -41,8 +42,13 @@ public final class WeakTicketLock extends TicketLock {
      * @param slotsPerNode {@code S}: how many distinct endpoints per client node may use the lock, at least 1
      * @throws IllegalArgumentException as {@link LockObject#LockObject}, or for {@code slotsPerNode < 1}
      */
-    public WeakTicketLock(Node here, String name, int home, NodeSet clientNodes, int slotsPerNode) {
+    public WeakTicketLock(LocoNode here, String name, int home, NodeSet clientNodes, int slotsPerNode) {
         super(here, name, LockKind.WEAK_TICKET, home, clientNodes, slotsPerNode);
+    }
+
+    /** As {@link #WeakTicketLock(LocoNode, String, int, NodeSet, int)} on {@code LocoNode.of(here)}. */
+    public WeakTicketLock(Node here, String name, int home, NodeSet clientNodes, int slotsPerNode) {
+        this(LocoNode.of(here), name, home, clientNodes, slotsPerNode);
     }
 
     @Override

@@ -16,6 +16,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import remo.locks.sim.LockClass;
+import remo.loco.Backoff;
+import remo.loco.AtomicVar;
+import remo.loco.LinkMismatchException;
+import remo.loco.LocoNode;
+import remo.loco.LocoObject;
+import remo.loco.NotAParticipantException;
+import remo.loco.ObjectBrokenException;
+import remo.loco.ObjectClosedException;
+import remo.loco.ObjectState;
 import remo.nic.Access;
 import remo.nic.error.DuplicateNameException;
 import remo.nic.Endpoint;
@@ -250,6 +259,28 @@ class LockMisuseTest {
             }
             LinkMismatchException e = assertThrows(LinkMismatchException.class, one::link);
             assertTrue(e.getMessage().contains(field), e.getMessage());
+        }
+    }
+
+    /**
+     * A lock is a LOCO object (locks.md §2.1): its descriptor names its class and participants
+     * {@code C ∪ {H}}, and it shares the node's one object namespace (loco.md §3.2) with the objects
+     * of loco.md §4, in both construction orders.
+     */
+    @ParameterizedTest
+    @EnumSource(LockClass.class)
+    void aLockIsALocoObjectInTheNodesOneNamespace(LockClass c) {
+        try (SimCluster cl = SimCluster.builder().nodes(3).deterministic(7).build()) {
+            Map<Integer, RemoteLock> locks = c.construct(cl, NAME, 3, NodeSet.of(1, 2), 1);
+            LocoObject one = assertInstanceOf(LocoObject.class, locks.get(1));
+            assertEquals(locks.get(1).kind().name(), one.descriptor().kind());
+            assertEquals(NodeSet.of(1, 2, 3), one.participants());
+            assertEquals(NodeSet.of(1, 2, 3), one.descriptor().participants());
+            assertEquals(3, one.descriptor().params().get("home"));
+            LocoNode n1 = LocoNode.of(cl.node(1));
+            assertThrows(DuplicateNameException.class, () -> new AtomicVar(n1, NAME, NodeSet.of(1, 2), 1, 0));
+            new AtomicVar(n1, "av", NodeSet.of(1, 2), 1, 0);
+            assertThrows(DuplicateNameException.class, () -> c.construct(cl, "av", 3, NodeSet.of(1, 2), 1));
         }
     }
 

@@ -1,43 +1,28 @@
 package remo.locks;
 
 import java.nio.file.Path;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
+import remo.checker.TestFiles;
 import remo.core.FlagValues;
 import remo.litmus.LitmusParser;
 import remo.litmus.Program;
 import remo.models.CatModel;
-import remo.models.ModelLibrary;
 
 /**
- * Test data of the locks module: the checkout root (system property {@code remo.root}, set by
- * surefire), bundled models loaded once, programs parsed from text.
+ * Test data of the locks module: the checkout root and the bundled models are the checker tests'
+ * {@link TestFiles} (from remo-checker's test-jar); programs parsed from text are the locks' own.
  */
 public final class LockTestFiles {
-    private static final ModelLibrary LIBRARY = new ModelLibrary();
-    private static final Map<String, CatModel> MODELS = new ConcurrentHashMap<>();
-
     private LockTestFiles() {
     }
 
-    /** The checkout root. */
+    /** The checkout root (system property {@code remo.root}, set by surefire). */
     public static Path root() {
-        String r = System.getProperty("remo.root");
-        if (r == null) {
-            throw new IllegalStateException("system property remo.root is not set (run the tests through Maven)");
-        }
-        return Path.of(r);
+        return TestFiles.root();
     }
 
     /** A bundled model, loaded once. */
     public static CatModel model(String name) {
-        return MODELS.computeIfAbsent(name, n -> {
-            try {
-                return LIBRARY.load(n);
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
+        return TestFiles.model(name);
     }
 
     /** Parses and validates a program's text. */

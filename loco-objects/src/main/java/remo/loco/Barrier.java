@@ -65,7 +65,7 @@ public final class Barrier extends LocoObject {
 
     @Override
     protected void onLink() {
-        replicas = InternalGroup.of(name(), "epoch", participants(), n -> peer(n, "epoch"));
+        replicas = peerGroup("epoch", participants());
     }
 
     /** Records every later call of this local instance into {@code h}; each call's operation is its number {@code k}. */

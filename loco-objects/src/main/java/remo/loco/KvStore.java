@@ -11,7 +11,6 @@ import remo.nic.Access;
 import remo.nic.Endpoint;
 import remo.nic.NodeSet;
 import remo.nic.Region;
-import remo.nic.SimCluster;
 import remo.nic.WorkId;
 
 /**
@@ -281,8 +280,7 @@ public final class KvStore extends LocoObject {
         return scratch.computeIfAbsent(ep, e -> {
             int words = 5 + entries * (1 + valueWords) + 1 + valueWords;
             Region s = registerScratch(e, "s", words, EnumSet.of(Access.LOCAL_WRITE), null);
-            boolean det = e.cluster() instanceof SimCluster c && c.deterministic();
-            return new KvBucket(e, s, entries, valueWords, det ? Backoff.NONE : backoff, testing.versionCheck,
+            return new KvBucket(e, s, entries, valueWords, deterministic() ? Backoff.NONE : backoff, testing.versionCheck,
                     testing.lock, e.cluster().config());
         });
     }

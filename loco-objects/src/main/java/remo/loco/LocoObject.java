@@ -14,6 +14,8 @@ import remo.nic.Endpoint;
 import remo.nic.NodeSet;
 import remo.nic.error.RdmaFailureException;
 import remo.nic.Region;
+import remo.nic.RegionGroup;
+import remo.nic.SimCluster;
 import remo.nic.error.WrongNodeException;
 
 /**
@@ -96,11 +98,6 @@ public abstract class LocoObject implements AutoCloseable {
         return name;
     }
 
-    /** The object class, e.g. {@code KvStore}. */
-    public final String kind() {
-        return kind;
-    }
-
     /** The participant set {@code P}. */
     public final NodeSet participants() {
         return participants;
@@ -116,7 +113,12 @@ public abstract class LocoObject implements AutoCloseable {
         return state.get();
     }
 
-    /** The descriptor this instance registered. */
+    /**
+     * The descriptor this instance registered; its {@link Descriptor#kind()} is the object class,
+     * e.g. {@code KvStore} (a lock's is its {@code LockKind} name; the lock API's own {@code kind()}
+     * returns the enum, locks.md §2.1, which is why the class name is read here and not through a
+     * {@code kind()} of this class).
+     */
     public final Descriptor descriptor() {
         return descriptor;
     }
@@ -215,6 +217,17 @@ public abstract class LocoObject implements AutoCloseable {
     }
 
     /**
+     * The internal regions {@code name + "/" + part} of the nodes {@code nodes}, this one's included,
+     * as one group: the target of a {@code bcast} to their replicas ({@code Node.lookupGroup} resolves
+     * public regions only). Blocks as {@link #peer} does.
+     *
+     * @throws NotAParticipantException if a node of {@code nodes} is not a participant
+     */
+    protected final RegionGroup peerGroup(String part, NodeSet nodes) {
+        return InternalGroup.of(name, part, nodes, k -> peer(k, part));
+    }
+
+    /**
      * Constructs the sub-object {@code name + "/" + childName} (§3.2); it is internal to this object
      * and closed with it.
      *
@@ -240,11 +253,21 @@ public abstract class LocoObject implements AutoCloseable {
      * ({@link WrongNodeException}); then the instance is linked if it is not yet.
      */
     protected final void enter(Endpoint ep, String method) {
+        enter(ep, method, participants, "a participant");
+    }
+
+    /**
+     * {@link #enter(Endpoint, String)} for a method that only the nodes {@code callers} (a subset of
+     * the participants) may call, such as a lock's {@code acquire}, which its home node alone may not
+     * call (locks.md §2.1): an endpoint on another node gets {@link NotAParticipantException}, whose
+     * message says that its node is not {@code callersAre} (e.g. {@code "a client node of the lock"}).
+     */
+    protected final void enter(Endpoint ep, String method, NodeSet callers, String callersAre) {
         Objects.requireNonNull(ep, "endpoint");
         checkUsable(method);
-        if (!participants.contains(ep.node())) {
-            throw new NotAParticipantException(kind + " '" + name + "'." + method + ": endpoint " + ep.name() + " on node "
-                    + ep.node() + " is not on a participant " + participants);
+        if (!callers.contains(ep.node())) {
+            throw new NotAParticipantException(kind + " '" + name + "'." + method + " by " + ep.name() + "@" + ep.node()
+                    + ": node " + ep.node() + " is not " + callersAre + " " + callers);
         }
         if (ep.node() != here.id()) {
             throw new WrongNodeException(kind + " '" + name + "'." + method + ": endpoint " + ep.name() + " runs on node "
@@ -276,6 +299,14 @@ public abstract class LocoObject implements AutoCloseable {
             brokenBy = cause;
         }
         state.getAndUpdate(s -> s == ObjectState.CLOSED ? s : ObjectState.BROKEN);
+    }
+
+    /**
+     * Whether the cluster runs in deterministic mode (nic.md §5.1), where Java code between API calls
+     * does not advance the simulation, so that backoff and yields are pointless there.
+     */
+    protected final boolean deterministic() {
+        return here.node().cluster() instanceof SimCluster c && c.deterministic();
     }
 
     /** Whether {@code e} is a failure that breaks an object: a NIC failure or a broken sub-object. */

@@ -55,7 +55,7 @@ public final class OwnedVar extends LocoObject {
 
     @Override
     protected void onLink() {
-        replicas = InternalGroup.of(name(), "val", participants(), k -> peer(k, "val"));
+        replicas = peerGroup("val", participants());
     }
 
     /** The owner node. */

@@ -33,7 +33,7 @@ final class Role {
      */
     boolean play(Endpoint ep, String method) {
         if (onlyNode != 0 && object.here().id() != onlyNode) {
-            throw new RoleViolationException(object.kind() + " '" + object.name() + "'." + method + ": the " + role
+            throw new RoleViolationException(object.descriptor().kind() + " '" + object.name() + "'." + method + ": the " + role
                     + " role belongs to node " + onlyNode + "; endpoint " + ep.name() + " is on node " + ep.node());
         }
         Endpoint b = bound.get();
@@ -43,7 +43,7 @@ final class Role {
         if (b == null && bound.compareAndSet(null, ep)) {
             return true;
         }
-        throw new RoleViolationException(object.kind() + " '" + object.name() + "'." + method + ": the " + role
+        throw new RoleViolationException(object.descriptor().kind() + " '" + object.name() + "'." + method + ": the " + role
                 + " role on node " + object.here().id() + " is bound to endpoint " + bound.get().name()
                 + "; endpoint " + ep.name() + " may not play it");
     }

@@ -58,7 +58,7 @@ public final class Sst extends LocoObject {
 
     @Override
     protected void onLink() {
-        replicas = InternalGroup.of(name(), "tab", participants(), k -> peer(k, "tab"));
+        replicas = peerGroup("tab", participants());
     }
 
     /** {@code F}, the number of fields per row. */

@@ -141,6 +141,61 @@ public final class CatModel {
     }
 
     /**
+     * Whether some consistency check or flag check of the model reads {@code witness}, directly or
+     * through bindings and {@code let rec} groups (both branches of an {@code if} count). A check
+     * that does not read it has the same value on two candidates that differ only in that witness
+     * (models.md §7: a check's value is a function of the built-ins it reads), which the
+     * exploration uses to choose a witness nobody reads only once.
+     *
+     * @param witness a base witness: {@link Builtin#RF_REL}, {@link Builtin#CO} or {@link Builtin#RAO}
+     *                (the derived {@code fr}, {@code rfi}, {@code coe}... read their bases)
+     * @throws IllegalArgumentException if {@code witness} is not a base witness
+     */
+    public boolean readsWitness(Builtin witness) {
+        if (witness != Builtin.RF_REL && witness != Builtin.CO && witness != Builtin.RAO) {
+            throw new IllegalArgumentException("not a base witness: " + witness.catName());
+        }
+        Set<Node> seen = new java.util.HashSet<>();
+        java.util.ArrayDeque<Node> todo = new java.util.ArrayDeque<>();
+        for (List<ModelCheck> list : List.of(checks, flags)) {
+            for (ModelCheck c : list) {
+                todo.push(c.expr);
+            }
+        }
+        while (!todo.isEmpty()) {
+            Node n = todo.pop();
+            if (!seen.add(n)) {
+                continue;
+            }
+            if (n.op == Node.Op.BUILTIN && derivedFrom(n.builtin, witness)) {
+                return true;
+            }
+            for (Node child : new Node[] {n.left, n.right}) {
+                if (child != null) {
+                    todo.push(child);
+                }
+            }
+            if (n.op == Node.Op.REC_VAR) {
+                for (Node body : n.group.bodies) {
+                    todo.push(body);
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Whether built-in {@code b} is base witness {@code base} or derived from it (models.md §4). */
+    private static boolean derivedFrom(Builtin b, Builtin base) {
+        return switch (b) {
+            case RF_REL, RFI, RFE -> base == Builtin.RF_REL;
+            case CO, COI, COE -> base == Builtin.CO;
+            case FR, FRI, FRE -> base == Builtin.RF_REL || base == Builtin.CO;
+            case RAO -> base == Builtin.RAO;
+            default -> false;
+        };
+    }
+
+    /**
      * Creates an evaluation frame over one event universe.
      *
      * @param universe the static built-ins

@@ -27,6 +27,8 @@ import remo.models.ModelExpressionVisitor;
  * {@link UnsupportedOperationException} naming it.
  */
 final class CatTranslator implements ModelExpressionVisitor<Expression> {
+    /** The name prefix of the witness relation of {@code acyclic r} holding: a strict partial order containing r. */
+    static final String ORDER_WITNESS = "order-";
     private final Map<Builtin, Expression> environment;
     private final FlagValues flags;
     private final Expression all;
@@ -41,6 +43,13 @@ final class CatTranslator implements ModelExpressionVisitor<Expression> {
     interface WitnessFactory {
         /** A fresh relation of {@code arity} (1 or 2) over the real events and initial writes. */
         kodkod.ast.Relation fresh(String name, int arity);
+
+        /**
+         * Told of each cycle witness made for {@code acyclic x} failing: {@code cycle} is a
+         * non-empty set each of whose events has an {@code x}-successor in it.
+         */
+        default void cycle(kodkod.ast.Relation cycle, Expression x) {
+        }
     }
 
     /**
@@ -106,10 +115,11 @@ final class CatTranslator implements ModelExpressionVisitor<Expression> {
                     return holds ? acyclic : acyclic.not();
                 }
                 if (holds) {
-                    kodkod.ast.Relation order = witnessFactory.fresh("order-" + c.name(), 2);
+                    kodkod.ast.Relation order = witnessFactory.fresh(ORDER_WITNESS + c.name(), 2);
                     return x.in(order).and(order.join(order).in(order)).and(order.intersection(Expression.IDEN).no());
                 }
                 kodkod.ast.Relation cycle = witnessFactory.fresh("cycle-" + c.name(), 1);
+                witnessFactory.cycle(cycle, x);
                 return cycle.some().and(cycle.in(x.join(cycle)));
             case "irreflexive": {
                 Formula irreflexive = x.intersection(Expression.IDEN).no();

@@ -46,13 +46,22 @@ final class ComparisonProblem {
     private final Formula outcomeChanged;
     /** Whether the second side alone has write-backs (their placement is then one of its unfixed witnesses). */
     private final boolean writeBacksVary;
+    /** The order witnesses of the first side's acyclic checks (strict partial orders containing their relations). */
+    private final List<Relation> firstOrders;
+    /** The cycle witnesses of the second side's rejections in the query. */
+    private final List<Cycle> secondCycles = new ArrayList<>();
     private int constants;
 
-    ComparisonProblem(SkeletonScope scope, ModelSide allowing, ModelSide forbidding, Set<InstructionShape> shapes) {
+    /**
+     * @param scope  the size; its thread count must be the layout's
+     * @param layout the thread sizes of the programs searched
+     */
+    ComparisonProblem(SkeletonScope scope, ThreadLayout layout, ModelSide allowing, ModelSide forbidding,
+                      Set<InstructionShape> shapes) {
         this.u = new SkeletonUniverse(scope);
         this.allowing = allowing;
         this.forbidding = forbidding;
-        this.program = new ProgramSkeleton(u, shapes, true);
+        this.program = new ProgramSkeleton(u, shapes, layout);
         this.witnesses = new WitnessSkeleton(program);
         this.bounds = u.bounds;
         program.bound(bounds);
@@ -68,7 +77,9 @@ final class ComparisonProblem {
         ExecutionView view2 = writeBacksDiffer && firstWritesBack ? ExecutionView.withoutWriteBacks(program, witnesses)
                 : ExecutionView.whole(program, witnesses);
         first = new SideRelations(program, witnesses, allowing.flags(), match1, rao1, view1);
-        secondUsesRao = BuiltinUse.of(forbidding.model()).contains(Builtin.RAO);
+        // without rcas and rfaa there is no NAR event, so the only rao is the empty one
+        secondUsesRao = BuiltinUse.of(forbidding.model()).contains(Builtin.RAO)
+                && shapes.stream().anyMatch(s -> s.events().contains(EventType.RCAS_NAR) || s.events().contains(EventType.RFAA_NAR));
         List<Formula> f = new ArrayList<>();
         f.add(program.wellFormed());
         Relation valueOrder = Relation.binary("valueOrder");
@@ -76,7 +87,8 @@ final class ComparisonProblem {
         f.add(witnesses.wellFormed(Boolean.getBoolean("remo.closure") ? null : valueOrder));
         f.add(witnesses.raoWellFormed(rao1, allowing.flags()));
         f.add(first.matchingDefined());
-        f.add(accepts(first, allowing, true, bounds));
+        firstOrders = new ArrayList<>();
+        f.add(accepts(first, allowing, true, bounds, firstOrders, new ArrayList<>()));
         outcomeChanged = writeBacksDiffer && firstWritesBack ? writeBackOutcomeChanged() : Formula.FALSE;
         writeBacksVary = writeBacksDiffer && !firstWritesBack;
         if (writeBacksDiffer && !firstWritesBack) {
@@ -105,7 +117,16 @@ final class ComparisonProblem {
             Expression classes = nar.product(nar).intersection(witnesses.raoClasses(forbidding.flags()));
             f.add(rejects(second.withRao(classes.intersection(u.before)), bounds));
             f.add(rejects(second.withRao(classes.intersection(u.before.transpose())), bounds));
+            // and, for each acyclic check of the first side, the rao that its order witness gives:
+            // the witness can always be a total order (a linear extension), so requiring it to order
+            // the NARs of each class removes no execution, and its restriction to them is a rao
+            Expression pairs = classes.difference(Expression.IDEN);
+            for (Relation order : firstOrders) {
+                f.add(pairs.in(order.union(order.transpose())));
+                f.add(rejects(second.withRao(order.intersection(pairs)), bounds));
+            }
         }
+        f.add(orderingLemmas());
         formula = Formula.and(f);
     }
 
@@ -119,12 +140,37 @@ final class ComparisonProblem {
      * consistency check holds) or rejects it; the acyclicity witnesses are bounded in {@code b}.
      */
     Formula accepts(SideRelations side, ModelSide model, boolean accepts, Bounds b) {
-        CatTranslator t = new CatTranslator(side.environment(), model.flags(), eventAtoms(), (name, arity) -> {
-            Relation r = Relation.nary(name + "#" + (constants++), arity);
-            java.util.List<String> atoms = new java.util.ArrayList<>(u.eventAtoms());
-            atoms.addAll(u.locationAtoms());
-            b.bound(r, arity == 1 ? u.set(atoms) : u.product(atoms, atoms));
-            return r;
+        return accepts(side, model, accepts, b, new ArrayList<>(), new ArrayList<>());
+    }
+
+    /** A cycle witness of {@code acyclic x} failing. */
+    private record Cycle(Relation set, Expression x) {
+    }
+
+    /**
+     * As {@link #accepts(SideRelations, ModelSide, boolean, Bounds)}; {@code orders} receives the
+     * order witnesses of its acyclic checks that must hold, {@code cycles} the cycle witnesses
+     * (with their relations) of those that must fail.
+     */
+    private Formula accepts(SideRelations side, ModelSide model, boolean accepts, Bounds b, List<Relation> orders,
+                            List<Cycle> cycles) {
+        CatTranslator t = new CatTranslator(side.environment(), model.flags(), eventAtoms(), new CatTranslator.WitnessFactory() {
+            @Override
+            public Relation fresh(String name, int arity) {
+                Relation r = Relation.nary(name + "#" + (constants++), arity);
+                if (name.startsWith(CatTranslator.ORDER_WITNESS)) {
+                    orders.add(r);
+                }
+                java.util.List<String> atoms = new java.util.ArrayList<>(u.eventAtoms());
+                atoms.addAll(u.locationAtoms());
+                b.bound(r, arity == 1 ? u.set(atoms) : u.product(atoms, atoms));
+                return r;
+            }
+
+            @Override
+            public void cycle(Relation cycle, Expression x) {
+                cycles.add(new Cycle(cycle, x));
+            }
         });
         Formula consistent = t.consistent(model.model(), model.skippedChecks(), accepts);
         return accepts ? side.blocked.not().and(consistent) : side.blocked.or(consistent);
@@ -132,7 +178,33 @@ final class ComparisonProblem {
 
     /** The second side rejects the execution as the outcome of a test: it rejects it, or sees another outcome. */
     private Formula rejects(SideRelations side, Bounds b) {
-        return accepts(side, forbidding, false, b).or(outcomeChanged);
+        return accepts(side, forbidding, false, b, new ArrayList<>(), secondCycles).or(outcomeChanged);
+    }
+
+    /**
+     * Lemmas that hold in every instance and shorten refutations: a set in which every event has an
+     * {@code x}-successor is not ordered by a strict partial order, so some {@code x} edge inside
+     * it is missing from each order witness of the first side (the ordering principle, which a SAT
+     * solver would otherwise have to rediscover for each program it refutes).
+     */
+    private Formula orderingLemmas() {
+        List<Formula> f = new ArrayList<>();
+        for (Cycle c : secondCycles) {
+            for (Relation order : firstOrders) {
+                f.add(orderingLemma(c.set(), c.x(), order));
+            }
+        }
+        return Formula.and(f);
+    }
+
+    /**
+     * If {@code set} is non-empty and each of its elements has an {@code x}-successor in it, some
+     * {@code x} edge inside {@code set} is not in {@code order}; true whenever {@code order} is a
+     * strict partial order (following successors in a finite set closes a cycle).
+     */
+    static Formula orderingLemma(Expression set, Expression x, Expression order) {
+        Formula isCycle = set.some().and(set.in(x.join(set)));
+        return isCycle.implies(x.intersection(set.product(set)).difference(order).some());
     }
 
     /**

@@ -2,6 +2,7 @@ package remo.symbolic;
 
 import java.util.EnumSet;
 import java.util.Set;
+import kodkod.ast.Formula;
 import kodkod.engine.AbortedException;
 import kodkod.engine.IncrementalSolver;
 import kodkod.engine.Solution;
@@ -97,6 +98,13 @@ public final class ModelComparator {
         return shapes;
     }
 
+    /** What the search of one size has found so far, over its thread layouts. */
+    private static final class SizeSearch {
+        ComparisonResult best;
+        int simplifications;
+        int unconfirmed;
+    }
+
     /** One comparison run. */
     private final class Search {
         private final ModelSide allowing;
@@ -161,26 +169,49 @@ public final class ModelComparator {
         }
 
         private ComparisonResult limit(int done) {
-            String note = "time limit of " + options.timeout().toSeconds() + " s reached while searching " + events(done + 1);
+            String note = "time limit of " + CheckOptions.seconds(options.timeout().toNanos() / 1e9) + " s reached while searching "
+                    + events(done + 1);
             return result(ComparisonResult.Outcome.LIMIT, done, null, null, null, note);
         }
 
-        /** Searches executions of exactly {@code n} events; a confirmed distinction, or {@code null}. */
+        /**
+         * Searches executions of exactly {@code n} events, one thread layout after the other (every
+         * program of {@code n} events has a renaming with one of them); a confirmed distinction
+         * (the one with fewest writes found), or {@code null}.
+         */
         private ComparisonResult size(int n) {
-            SkeletonScope scope = SkeletonScope.exact(n, options.maxThreads(), nodes);
-            ComparisonProblem problem = new ComparisonProblem(scope, allowing, forbidding, shapes);
+            SizeSearch state = new SizeSearch();
+            for (ThreadLayout layout : ThreadLayout.all(n, options.maxThreads())) {
+                if (layout(n, layout, state)) {
+                    break;
+                }
+            }
+            return state.best;
+        }
+
+        /**
+         * Searches executions of {@code n} events with the threads of {@code layout}; true when the
+         * search of this size is over (no further layout needs to be searched).
+         */
+        private boolean layout(int n, ThreadLayout layout, SizeSearch state) {
+            SkeletonScope scope = SkeletonScope.exact(n, layout.threads(), nodes);
+            ComparisonProblem problem = new ComparisonProblem(scope, layout, allowing, forbidding, shapes);
             IncrementalSolver solver = IncrementalSolver.solver(SolverOptions.plain(deadline));
-            ComparisonResult best = null;
             try {
-                Solution s = solver.solve(problem.formula, problem.bounds);
-                int unconfirmed = 0;
-                int simplifications = 0;
+                Formula query = problem.formula;
+                if (state.best != null) {
+                    // only a test with fewer writes than the one found can replace it
+                    query = query.and(fewerWrites(problem, state.best.execution().writeCount()));
+                }
+                Solution s = solver.solve(query, problem.bounds);
                 while (s.sat()) {
                     candidates++;
                     Bounds extra = new Bounds(problem.u.universe);
                     if (problem.secondWitnessesVary()) {
                         ComparisonProblem.SecondWitness w = problem.acceptingWitness(s.instance());
                         if (w != null) {
+                            progress("compare-models: " + events(n) + ", threads " + layout + ": candidate " + candidates
+                                    + " accepted by " + forbidding.label() + " with other witnesses; excluded");
                             s = solver.solve(problem.refute(w, extra), extra);
                             continue;
                         }
@@ -190,13 +221,13 @@ public final class ModelComparator {
                             + ", not under " + forbidding.label() + " (remo compare-models)");
                     String[] verdicts = confirm(test);
                     if (verdicts[0].equals("Allowed") && verdicts[1].equals("Forbidden")) {
-                        best = result(ComparisonResult.Outcome.DISTINGUISHED, n, x, test, verdicts, null);
+                        state.best = result(ComparisonResult.Outcome.DISTINGUISHED, n, x, test, verdicts, null);
                         int writes = x.writeCount();
-                        if (writes == 0 || simplifications++ >= MAX_SIMPLIFICATIONS) {
-                            return best;
+                        if (writes == 0 || state.simplifications++ >= MAX_SIMPLIFICATIONS) {
+                            return true;
                         }
                         // prefer a test with fewer writes (store buffering rather than R for tso/sc)
-                        s = solver.solve(problem.program.realWrites.count().lt(kodkod.ast.IntConstant.constant(writes)), extra);
+                        s = solver.solve(fewerWrites(problem, writes), extra);
                         continue;
                     }
                     progress("compare-models: " + events(n) + ": candidate " + candidates + " not confirmed (checker: "
@@ -207,20 +238,24 @@ public final class ModelComparator {
                         firstUnconfirmedVerdicts = verdicts;
                         firstUnconfirmedEvents = n;
                     }
-                    if (++unconfirmed >= options.maxCandidates()) {
-                        return best;
+                    if (++state.unconfirmed >= options.maxCandidates()) {
+                        return true;
                     }
                     s = solver.solve(problem.block(s.instance(), extra), extra);
                 }
-                return best;
+                return false;
             } catch (AbortedException e) {
-                if (best != null) {
-                    return best;
+                if (state.best != null) {
+                    return true;
                 }
                 throw e;
             } finally {
                 solver.free();
             }
+        }
+
+        private Formula fewerWrites(ComparisonProblem problem, int writes) {
+            return problem.program.realWrites.count().lt(kodkod.ast.IntConstant.constant(writes));
         }
 
         private String testName(int n) {

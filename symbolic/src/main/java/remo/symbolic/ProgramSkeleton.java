@@ -20,16 +20,23 @@ import kodkod.instance.TupleSet;
  * {@code EventStructure} computes them.
  *
  * <p>Canonical form: the events of a thread are consecutive atoms, threads come in order
- * {@code P0, P1, …} with no thread longer than the one before it, the events of one instruction
- * are consecutive in step order, and locations are declared exactly when used and numbered in
- * order of first use. Every program without empty threads and without unused locations has an
- * execution skeleton in this form (renaming threads and locations changes no built-in).
+ * {@code P0, P1, …} with no thread longer than the one before it, of two threads of one size the
+ * one whose sequence of event types is smaller (lexicographically, in {@link EventType} order)
+ * comes first, the events of one instruction are consecutive in step order, and locations are
+ * declared exactly when used and numbered in order of first use. Every program without empty
+ * threads and without unused locations has an execution skeleton in this form: sort its threads
+ * by size and type sequence, then number its locations by first use (renaming threads and
+ * locations changes no built-in, and the second renaming keeps the first one's order). The form
+ * removes only such renamed copies; with a {@link ThreadLayout} the thread of every event is a
+ * constant.
  */
 final class ProgramSkeleton {
     final SkeletonUniverse u;
     final Set<InstructionShape> shapes;
     /** Whether threads and locations are in canonical order (off when a given program is encoded). */
     final boolean canonical;
+    /** The thread sizes when they are fixed (a search over one layout), or {@code null}. */
+    final ThreadLayout layout;
     /** One set per real event type; they partition the real events. */
     final EnumMap<EventType, Relation> type = new EnumMap<>(EventType.class);
     /** event -> thread (every real event). */
@@ -77,8 +84,25 @@ final class ProgramSkeleton {
      *                  locations declared, threads in any order)
      */
     ProgramSkeleton(SkeletonUniverse u, Set<InstructionShape> shapes, boolean canonical) {
+        this(u, shapes, canonical, null);
+    }
+
+    /**
+     * A canonical skeleton whose threads have the sizes of {@code layout}.
+     *
+     * @throws IllegalArgumentException if the layout's events or threads differ from the universe's
+     */
+    ProgramSkeleton(SkeletonUniverse u, Set<InstructionShape> shapes, ThreadLayout layout) {
+        this(u, shapes, true, layout);
+        if (layout.events() != u.scope.events() || layout.threads() != u.scope.threads()) {
+            throw new IllegalArgumentException("layout " + layout + " does not fit " + u.scope);
+        }
+    }
+
+    private ProgramSkeleton(SkeletonUniverse u, Set<InstructionShape> shapes, boolean canonical, ThreadLayout layout) {
         this.u = u;
         this.canonical = canonical;
+        this.layout = layout;
         this.shapes = EnumSet.copyOf(shapes);
         for (EventType t : EventType.real()) {
             type.put(t, Relation.unary(t.name()));
@@ -164,16 +188,68 @@ final class ProgramSkeleton {
         EnumSet<EventType> used = usedTypes();
         TupleSet ev = b.upperBound(u.events);
         for (EventType t : EventType.real()) {
-            b.bound(type(t), used.contains(t) ? ev : u.factory.noneOf(1));
+            b.bound(type(t), !used.contains(t) ? u.factory.noneOf(1) : layout == null ? ev : placesOf(t));
         }
-        b.bound(thread, u.product(u.eventAtoms(), u.threadAtoms()));
-        b.bound(location, u.product(u.eventAtoms(), u.locationAtoms()));
+        if (layout != null) {
+            TupleSet t = u.factory.noneOf(2);
+            for (int j = 0; j < layout.threads(); j++) {
+                for (int k = layout.start(j); k < layout.start(j) + layout.sizes().get(j); k++) {
+                    t.add(u.factory.tuple(u.event(k), u.threadAtoms().get(j)));
+                }
+            }
+            b.boundExactly(thread, t);
+        } else {
+            b.bound(thread, u.product(u.eventAtoms(), u.threadAtoms()));
+        }
+        if (canonical) {
+            // numbered by first use: the locations of e0..e(i) are among l0..l(i)
+            TupleSet l = u.factory.noneOf(2);
+            for (int i = 0; i < u.scope.events(); i++) {
+                for (String loc : initialWritesUpTo(i)) {
+                    l.add(u.factory.tuple(u.event(i), loc));
+                }
+            }
+            b.bound(location, l);
+        } else {
+            b.bound(location, u.product(u.eventAtoms(), u.locationAtoms()));
+        }
         b.bound(threadNode, u.product(u.threadAtoms(), u.nodeAtoms()));
         b.bound(declared, b.upperBound(u.locations));
         b.bound(home, u.product(u.locationAtoms(), u.nodeAtoms()));
         b.bound(target, u.product(u.eventAtoms(), u.nodeAtoms()));
         b.bound(workId, u.product(u.eventAtoms(), u.workIdAtoms()));
         b.bound(waitId, u.product(u.eventAtoms(), u.workIdAtoms()));
+    }
+
+    /**
+     * The events that can have type {@code t} under the layout: those whose instruction fits in
+     * their thread, with {@code t} at some step {@code k} of an allowed shape that has {@code k}
+     * events of the thread before it and the shape's remaining steps after it.
+     */
+    private TupleSet placesOf(EventType t) {
+        TupleSet out = u.factory.noneOf(1);
+        for (int j = 0; j < layout.threads(); j++) {
+            int size = layout.sizes().get(j);
+            for (int k = 0; k < size; k++) {
+                for (InstructionShape shape : shapes) {
+                    int step = shape.events().indexOf(t);
+                    if (step >= 0 && step <= k && shape.events().size() - 1 - step <= size - 1 - k) {
+                        out.add(u.factory.tuple(u.event(layout.start(j) + k)));
+                        break;
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The location atoms (initial writes) event {@code e(i)} can access: all of them, or in
+     * canonical form {@code l0 … l(i)} (numbered by first use).
+     */
+    List<String> initialWritesUpTo(int i) {
+        List<String> all = u.locationAtoms();
+        return canonical ? all.subList(0, Math.min(all.size(), i + 1)) : all;
     }
 
     /** The constraints that make an instance the events of a valid program in canonical form. */
@@ -219,14 +295,20 @@ final class ProgramSkeleton {
     /** Threads are consecutive blocks P0, P1, …, and an instruction stays in its thread. */
     private Formula threads() {
         List<Formula> f = new ArrayList<>();
+        f.add(cont.in(sameThread));
+        f.add(threadNode.partialFunction(u.threads, u.nodes));
+        if (layout != null) {
+            // the thread of every event is a constant (bounds): every thread is used
+            f.add(threadNode.join(u.nodes).eq(u.threads));
+            f.add(typeSequencesOrdered());
+            return Formula.and(f);
+        }
         f.add(thread.function(u.events, u.threads));
         f.add(u.firstEvent.join(thread).eq(u.firstThread));
         Expression stayOrNext = u.next.transpose().join(thread).join(Expression.IDEN.union(u.threadNext));
         Expression notFirst = u.events.difference(u.firstEvent);
         f.add(notFirst.product(u.threads).intersection(thread).in(stayOrNext));
-        f.add(cont.in(sameThread));
         Expression used = u.events.join(thread);
-        f.add(threadNode.partialFunction(u.threads, u.nodes));
         f.add(threadNode.join(u.nodes).eq(used));
         if (canonical) {
             // no thread has more events than the one before it
@@ -244,6 +326,52 @@ final class ProgramSkeleton {
                 ordered.add(first2.in(type(type)).implies(first.in(upTo)));
             }
             f.add(thread.join(t).count().eq(thread.join(t2).count()).implies(Formula.and(ordered)).forAll(consecutive));
+        }
+        return Formula.and(f);
+    }
+
+    /**
+     * Of two consecutive threads of one size, the first one's sequence of event types is not
+     * larger (lexicographically, types in {@link EventType} order): threads of one size sorted by
+     * their type sequences, which every program has after renaming its threads.
+     */
+    private Formula typeSequencesOrdered() {
+        List<EventType> used = new ArrayList<>(usedTypes());
+        List<Formula> f = new ArrayList<>();
+        for (int j = 0; j + 1 < layout.threads(); j++) {
+            int size = layout.sizes().get(j);
+            if (size != layout.sizes().get(j + 1)) {
+                continue;
+            }
+            int a = layout.start(j);
+            int b = layout.start(j + 1);
+            Formula prefixEqual = Formula.TRUE;
+            for (int k = 0; k < size; k++) {
+                Expression x = u.eventSingleton(a + k);
+                Expression y = u.eventSingleton(b + k);
+                f.add(prefixEqual.implies(typeAtMost(x, y, used)));
+                prefixEqual = prefixEqual.and(sameType(x, y, used));
+            }
+        }
+        return Formula.and(f);
+    }
+
+    /** The type of event {@code x} comes no later than the type of event {@code y} (both singletons). */
+    private Formula typeAtMost(Expression x, Expression y, List<EventType> used) {
+        List<Formula> f = new ArrayList<>();
+        Expression upTo = Expression.NONE;
+        for (EventType t : used) {
+            upTo = upTo.union(type(t));
+            f.add(y.in(type(t)).implies(x.in(upTo)));
+        }
+        return Formula.and(f);
+    }
+
+    /** Events {@code x} and {@code y} (singletons) have the same type. */
+    private Formula sameType(Expression x, Expression y, List<EventType> used) {
+        List<Formula> f = new ArrayList<>();
+        for (EventType t : used) {
+            f.add(x.in(type(t)).iff(y.in(type(t))));
         }
         return Formula.and(f);
     }

@@ -39,6 +39,8 @@ final class SkeletonUniverse {
     final Relation firstThread = Relation.unary("P0");
     /** {@code l(i) -> l(i+1)}: locations are numbered in order of first use. */
     final Relation locationNext = Relation.binary("locationNext");
+    /** {@code {e(i)}} for each real event: constants for the symmetry-breaking constraints. */
+    private final List<Relation> eventSingletons = new ArrayList<>();
 
     private final List<String> eventAtoms = new ArrayList<>();
     private final List<String> threadAtoms = new ArrayList<>();
@@ -101,6 +103,16 @@ final class SkeletonUniverse {
             ln.add(factory.tuple(locationAtoms.get(i), locationAtoms.get(i + 1)));
         }
         bounds.boundExactly(locationNext, ln);
+        for (String e : eventAtoms) {
+            Relation r = Relation.unary("{" + e + "}");
+            bounds.boundExactly(r, factory.setOf(e));
+            eventSingletons.add(r);
+        }
+    }
+
+    /** The constant set {@code {e(i)}}. */
+    Relation eventSingleton(int i) {
+        return eventSingletons.get(i);
     }
 
     TupleSet set(List<String> atoms) {

@@ -35,10 +35,18 @@ final class WitnessSkeleton {
     /** Adds the bounds of {@code rf} and {@code co} to {@code b}. */
     void bound(Bounds b) {
         SkeletonUniverse u = p.u;
-        List<String> writers = new ArrayList<>(u.eventAtoms());
-        writers.addAll(u.locationAtoms());
-        b.bound(readsFrom, u.product(u.eventAtoms(), writers));
-        b.bound(co, u.product(writers, u.eventAtoms()));
+        // a read or write e(i) can only be at a location that p allows it, so only that location's
+        // initial write can be its rf source or co-before it
+        TupleSet sources = u.product(u.eventAtoms(), u.eventAtoms());
+        TupleSet order = u.product(u.eventAtoms(), u.eventAtoms());
+        for (int i = 0; i < u.scope.events(); i++) {
+            for (String iw : p.initialWritesUpTo(i)) {
+                sources.add(u.factory.tuple(u.event(i), iw));
+                order.add(u.factory.tuple(iw, u.event(i)));
+            }
+        }
+        b.bound(readsFrom, sources);
+        b.bound(co, order);
     }
 
     /** A fresh {@code rao} relation for one side, bounded by the real events. */

@@ -12,8 +12,7 @@ import remo.core.FlagValues;
 /**
  * The inclusions of issue 16 at 8 events (models.md §6.3 facts and herd7's x86tso.cat), too long
  * for the default suite: run with {@code mvn -B test -Pslow}; README's compare-models section
- * lists their times (several 8-event queries did not finish within 900 s on the loaded shared
- * machine, so their quiet-machine time is not known yet).
+ * lists their times.
  */
 @Tag("slow")
 class ModelComparisonBoundsTest {
@@ -28,6 +27,11 @@ class ModelComparisonBoundsTest {
     @Test
     void scIsIncludedInTsoUpToEightEvents() throws Exception {
         assertIncluded(compare(side("sc"), side("tso"), 8), 8);
+    }
+
+    @Test
+    void rdmaScRmwIsIncludedInRdmaWaitRmwUpToEightEvents() throws Exception {
+        assertIncluded(compare(side("rdma-sc-rmw"), side("rdma-wait-rmw"), 8), 8);
     }
 
     @Test

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -132,6 +133,8 @@ class ModelComparisonTest {
                 .compare(side("rdma-sc-rmw"), side("rdma-wait-rmw"));
         assertEquals(ComparisonResult.Outcome.LIMIT, r.outcome(), r.summary());
         assertNotNull(r.note());
+        // the limit as given, not rounded to whole seconds
+        assertTrue(r.note().startsWith("time limit of 0.3 s reached while searching "), r.note());
         assertEquals(true, r.events() < 12, r.summary());
     }
 

@@ -155,13 +155,51 @@ public final class DifferentialFuzzer {
         return "only the cat model allows " + onlyA + "; only the machine reaches " + onlyO;
     }
 
+    /** What checking one program found: its figures, and its mismatch (shrunk) or null. */
+    private record Checked(Tally tally, Mismatch mismatch) {
+    }
+
+    /** Generates, compares and (on a disagreement) shrinks program {@code i}. */
+    private Checked checkProgram(long i) {
+        Program p = program(i);
+        String model = modelOf(i);
+        FlagValues flags = flagsOf(i);
+        Tally tally = new Tally();
+        Disagreement d;
+        try {
+            d = compare(p, model, flags, tally);
+        } catch (LitmusException e) {
+            d = new Disagreement("error", e.diagnostic().format());
+        }
+        return new Checked(tally, d == null ? null : shrink(i, p, model, flags, d));
+    }
+
     /**
-     * Checks programs {@code from .. from+count-1}.
+     * Checks programs {@code from .. from+count-1} on the calling thread.
      *
      * @param progress called after each program with the number of programs done so far (may be null)
      * @return the figures and the shrunk mismatches
      */
     public FuzzReport run(long from, long count, Consumer<Long> progress) {
+        return run(from, count, 1, progress);
+    }
+
+    /**
+     * Checks programs {@code from .. from+count-1} on {@code jobs} threads. Each program is
+     * generated from its index alone, so the report is the same for every {@code jobs}: the
+     * results are gathered in index order (mismatches in index order, progress counted in order),
+     * only the time differs. At most {@code 2 jobs} programs are in flight.
+     *
+     * @param jobs     threads, at least 1 ({@code 1} checks on the calling thread)
+     * @param progress called after each program, in index order, with the number of programs done
+     *                 so far (may be null)
+     * @return the figures and the shrunk mismatches
+     * @throws IllegalArgumentException if {@code jobs} is below 1
+     */
+    public FuzzReport run(long from, long count, int jobs, Consumer<Long> progress) {
+        if (jobs < 1) {
+            throw new IllegalArgumentException("jobs must be at least 1, not " + jobs);
+        }
         long t0 = System.nanoTime();
         long comparisons = 0;
         long skipped = 0;
@@ -170,36 +208,70 @@ public final class DifferentialFuzzer {
         long states = 0;
         Set<Integer> combos = new HashSet<>();
         List<Mismatch> mismatches = new ArrayList<>();
-        for (long i = from; i < from + count; i++) {
-            Program p = program(i);
-            String model = modelOf(i);
-            FlagValues flags = flagsOf(i);
-            Tally tally = new Tally();
-            Disagreement d;
-            try {
-                d = compare(p, model, flags, tally);
-            } catch (LitmusException e) {
-                d = new Disagreement("error", e.diagnostic().format());
+        java.util.concurrent.ExecutorService pool = jobs == 1 ? null : java.util.concurrent.Executors.newFixedThreadPool(jobs,
+                r -> {
+                    // the engines recurse over the program's structure: the stack of remo's main thread
+                    Thread t = new Thread(null, r, "remo-fuzz", 512L << 20);
+                    t.setDaemon(true);
+                    return t;
+                });
+        java.util.ArrayDeque<java.util.concurrent.Future<Checked>> ahead = new java.util.ArrayDeque<>();
+        long submitted = from;
+        try {
+            for (long i = from; i < from + count; i++) {
+                Checked c;
+                if (pool == null) {
+                    c = checkProgram(i);
+                } else {
+                    while (submitted < from + count && ahead.size() < 2 * jobs) {
+                        long k = submitted++;
+                        ahead.add(pool.submit(() -> checkProgram(k)));
+                    }
+                    c = result(ahead.poll());
+                }
+                Tally tally = c.tally();
+                candidates += tally.candidates;
+                states += tally.states;
+                graphs += tally.graphs;
+                if (tally.skipped) {
+                    skipped++;
+                } else {
+                    comparisons++;
+                    combos.add((int) ((i / models.size()) % 256) * models.size() + (int) (i % models.size()));
+                }
+                if (c.mismatch() != null) {
+                    mismatches.add(c.mismatch());
+                }
+                if (progress != null) {
+                    progress.accept(i - from + 1);
+                }
             }
-            candidates += tally.candidates;
-            states += tally.states;
-            graphs += tally.graphs;
-            if (tally.skipped) {
-                skipped++;
-            } else {
-                comparisons++;
-                combos.add((int) ((i / models.size()) % 256) * models.size() + (int) (i % models.size()));
-            }
-            if (d != null) {
-                mismatches.add(shrink(i, p, model, flags, d));
-            }
-            if (progress != null) {
-                progress.accept(i - from + 1);
+        } finally {
+            if (pool != null) {
+                pool.shutdownNow();
             }
         }
         int perModel = (int) combos.stream().map(c -> c / models.size()).distinct().count();
         return new FuzzReport(count, comparisons, skipped, graphs, perModel, candidates, states,
                 (System.nanoTime() - t0) / 1e9, mismatches);
+    }
+
+    /** The result of a worker's program; its exception, if any, rethrown as it was. */
+    private static Checked result(java.util.concurrent.Future<Checked> f) {
+        try {
+            return f.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while fuzzing", e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            if (e.getCause() instanceof Error err) {
+                throw err;
+            }
+            throw new IllegalStateException(e.getCause());
+        }
     }
 
     private Mismatch shrink(long index, Program p, String model, FlagValues flags, Disagreement d) {

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
-import remo.locks.Backoff;
+import remo.loco.Backoff;
 import remo.locks.CasSpinLock;
 import remo.locks.LockObject;
 import remo.locks.RemoteLock;

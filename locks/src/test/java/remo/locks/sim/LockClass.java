@@ -2,7 +2,7 @@ package remo.locks.sim;
 
 import java.util.HashMap;
 import java.util.Map;
-import remo.locks.Backoff;
+import remo.loco.Backoff;
 import remo.locks.CasSpinLock;
 import remo.locks.LockObject;
 import remo.locks.RemoteLock;

@@ -48,6 +48,14 @@ public final class DetEngine implements Engine {
     private long[] schedule = new long[256];
     private int scheduleLength;
     private long step;
+    // used by whichever thread holds the baton: the current step's enabled actions; whether bodies
+    // may run steps (first step to quiescence); what a body leaves the scheduler thread (a choice it
+    // may not execute, that enabled is collected and empty, a machine exception to rethrow)
+    private final List<Object> enabled = new ArrayList<>();
+    private boolean driving;
+    private Object handed;
+    private boolean collected;
+    private RuntimeException driveFailure;
 
     /** The deterministic engine of a cluster: seed, policy, faults, step limit and an optional schedule to replay. */
     public DetEngine(ClusterCore core, long seed, SchedulerPolicy policy, FaultPlan faults, long stepLimit, Schedule replay) {
@@ -74,15 +82,22 @@ public final class DetEngine implements Engine {
 
     // ================================================================== driver
 
-    /** Called in a body thread: hands its call to the scheduler and waits until it was executed. */
+    /**
+     * Called in a body thread: hands its call to the scheduler and waits until it was executed. The
+     * body holds the baton, so it runs the scheduler's steps itself ({@link #drive}): the steps and
+     * their order are the scheduler loop's exactly, but no thread switch is needed until another
+     * thread's call is chosen. (Two switches per call were nearly all of a call's cost: 2.5 of 2.6 µs
+     * on the 2-core test machine, against 0.1 µs for a script's call.)
+     */
     long submit(DetThread t, Call c) {
         if (aborted) {
             throw new SimulationAborted();
         }
         t.pending = c;
         t.pendingPo = t.calls++;
-        ready.release();
-        t.resume.acquireUninterruptibly();
+        if (!drive(t)) {
+            t.resume.acquireUninterruptibly();
+        }
         if (t.abortSignal) {
             throw new SimulationAborted();
         }
@@ -92,6 +107,65 @@ public final class DetEngine implements Engine {
             throw e;
         }
         return t.resultValue;
+    }
+
+    /**
+     * Runs steps on body thread {@code t} (holding the baton, its call pending): drains and NIC steps,
+     * until a body's call is chosen: {@code t}'s own is executed and {@code true} returned; another's
+     * is executed and that body resumed. The rest (step limit, nothing enabled, a fault, a script,
+     * replay, start-up) goes to the scheduler thread, with a choice made left in {@link #handed}.
+     *
+     * @return whether {@code t}'s call was executed; otherwise {@code t} must wait for its resume
+     */
+    private boolean drive(DetThread t) {
+        if (!driving || replay != null) {
+            ready.release();
+            return false;
+        }
+        try {
+            while (step < stepLimit) { // at the limit the scheduler thread throws
+                enabled.clear();
+                collect(enabled);
+                if (enabled.isEmpty()) {
+                    collected = true;
+                    break;
+                }
+                Object chosen = chooser.choose(enabled);
+                if (chosen instanceof SbEntry || chosen instanceof WordOp) {
+                    record(codeOf(chosen));
+                    execute(chosen);
+                    finishStep(chosen);
+                } else if (chosen instanceof DetThread u && u.script == null) {
+                    record(codeOf(u));
+                    machine.executeCpu(u);
+                    finishStep(u);
+                    if (u == t) {
+                        return true;
+                    }
+                    u.resume.release();
+                    return false;
+                } else {
+                    handed = chosen;
+                    break;
+                }
+            }
+        } catch (RuntimeException e) {
+            driveFailure = e;
+        }
+        ready.release();
+        return false;
+    }
+
+    /** The end of every step: the holds of the actions not chosen count down (nic.md §5.1 step 2). */
+    private void finishStep(Object chosen) {
+        if (replay == null) {
+            for (Object o : enabled) {
+                if (o != chosen) {
+                    ActionChooser.countDown(o);
+                }
+            }
+        }
+        step++;
     }
 
     void acknowledge(DetThread t, QpErrorException e) {
@@ -205,14 +279,27 @@ public final class DetEngine implements Engine {
                 startBody(t);
             }
         }
-        List<Object> enabled = new ArrayList<>();
+        driving = true;
         while (!quiescent()) {
-            if (step >= stepLimit) {
-                RunResult partial = abort(t0);
-                throw new StepLimitExceededException(stepLimit, partial);
+            if (driveFailure != null) {
+                abort(t0);
+                throw driveFailure;
             }
-            enabled.clear();
-            collect(enabled);
+            Object chosen = handed;
+            handed = null;
+            if (chosen != null) {
+                step(chosen);
+                continue;
+            }
+            if (!collected) {
+                if (step >= stepLimit) {
+                    RunResult partial = abort(t0);
+                    throw new StepLimitExceededException(stepLimit, partial);
+                }
+                enabled.clear();
+                collect(enabled);
+            }
+            collected = false;
             if (enabled.isEmpty()) {
                 StringBuilder why = new StringBuilder("deadlock at scheduler step " + step + " (seed " + seed + "):");
                 for (DetThread t : machine.threads) {
@@ -221,18 +308,9 @@ public final class DetEngine implements Engine {
                 RunResult partial = abort(t0);
                 throw new SimulationDeadlockException(why.toString(), partial);
             }
-            Object chosen = replay != null ? replayChoice(enabled) : chooser.choose(enabled);
-            record(codeOf(chosen));
-            execute(chosen);
-            if (replay == null) {
-                for (Object o : enabled) {
-                    if (o != chosen) {
-                        ActionChooser.countDown(o);
-                    }
-                }
-            }
-            step++;
+            step(replay != null ? replayChoice(enabled) : chooser.choose(enabled));
         }
+        driving = false;
         core.phase(ClusterCore.Phase.DONE);
         for (DetThread t : machine.threads) {
             joinQuietly(t);
@@ -309,11 +387,22 @@ public final class DetEngine implements Engine {
         core.metrics.schedulerStep(Schedule.kind(code));
     }
 
-    private void execute(Object o) {
-        if (o instanceof DetThread t) {
+    /** One step on the scheduler thread; after a thread's call the thread continues (and may {@link #drive}). */
+    private void step(Object chosen) {
+        record(codeOf(chosen));
+        if (chosen instanceof DetThread t) {
             machine.executeCpu(t);
+            finishStep(t);
             resumeThread(t);
-        } else if (o instanceof SbEntry e) {
+        } else {
+            execute(chosen);
+            finishStep(chosen);
+        }
+    }
+
+    /** Executes a drain, a NIC step or a fault. */
+    private void execute(Object o) {
+        if (o instanceof SbEntry e) {
             machine.drain(e.thread);
         } else if (o instanceof WordOp w) {
             machine.nic.step(w);

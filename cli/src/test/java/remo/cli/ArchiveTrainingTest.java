@@ -1,0 +1,27 @@
+package remo.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The launcher's training run: every command line of it succeeds, so the launcher keeps the archive. */
+class ArchiveTrainingTest {
+
+    @Test
+    void everyTrainingCommandLineSucceeds(@TempDir Path scratch) throws IOException, InterruptedException {
+        assertEquals(0, ArchiveTraining.run(TestData.root(), scratch.resolve("tests")));
+        // the X86 test it checks is the one it generated
+        assertTrue(Files.readString(scratch.resolve("tests/STORES-3.litmus")).startsWith("X86"));
+    }
+
+    @Test
+    void aFailingCommandLineFailsTheRun(@TempDir Path scratch) throws IOException, InterruptedException {
+        // a checkout without examples/suite: the checks fail with E-IO, and the launcher keeps no archive
+        assertEquals(2, ArchiveTraining.run(scratch.resolve("no-checkout"), scratch.resolve("tests")));
+    }
+}

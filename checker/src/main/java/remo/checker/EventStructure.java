@@ -348,6 +348,11 @@ public final class EventStructure {
 
     // ------------------------------------------------------------------ relations
 
+    /**
+     * The static relations of models.md §3, a row a word at a time from groups of events (O(n²/64)
+     * words, not n² pair tests: recorded traces have thousands of events). It relies on the
+     * constructor's order: a thread's and an instruction's events are consecutive ids, in po.
+     */
     private void computeRelations() {
         Relation.Builder po = Relation.builder(size);
         Relation.Builder ii = Relation.builder(size);
@@ -359,43 +364,51 @@ public final class EventStructure {
         Relation.Builder node = Relation.builder(size);
         Relation.Builder id = Relation.builder(size);
         Relation.Builder rmw = Relation.builder(size);
-        for (Event a : events) {
-            for (Event b : events) {
-                int x = a.id();
-                int y = b.id();
-                boolean sameThread = a.thread() >= 0 && a.thread() == b.thread();
-                boolean sameInstr = sameThread && a.instruction() == b.instruction();
-                if (sameThread && a.instruction() < b.instruction()) {
-                    po.add(x, y);
-                }
-                if (sameInstr && a.step() < b.step()) {
-                    ii.add(x, y);
-                }
-                if (sameInstr || x == y) {
-                    si.add(x, y);
-                }
-                if (a.qp() >= 0 && a.qp() == b.qp()) {
-                    sqp.add(x, y);
-                }
-                if (a.location() >= 0 && a.location() == b.location()) {
-                    loc.add(x, y);
-                }
-                if (sameThread) {
-                    in.add(x, y);
-                } else if (x != y) {
-                    ext.add(x, y);
-                }
-                if (a.node() == b.node()) {
-                    node.add(x, y);
-                }
-                if (x == y) {
-                    id.add(x, y);
-                }
-                if (sameInstr && ((a.locked() && a.kind() == EventLabel.R && b.locked() && b.kind() == EventLabel.W)
-                        || (a.kind() == EventLabel.NAR && b.kind() == EventLabel.NRW))) {
-                    rmw.add(x, y);
-                }
+        Map<Integer, EventSet> qpSets = groups(Event::qp);
+        Map<Integer, EventSet> locationSets = groups(Event::location);
+        Map<Integer, EventSet> nodeSets = groups(Event::node); // litmus nodes are positive
+        int[] threadStart = new int[program.threads().size()];
+        int[] threadEnd = new int[program.threads().size()];
+        for (Event e : events) {
+            if (e.thread() >= 0) {
+                threadStart[e.thread()] = threadEnd[e.thread()] == 0 ? e.id() : threadStart[e.thread()];
+                threadEnd[e.thread()] = e.id() + 1;
             }
+        }
+        for (Event a : events) {
+            int x = a.id();
+            int t = a.thread();
+            id.add(x, x);
+            si.add(x, x);
+            if (t >= 0) {
+                int first = instructionEvents[t][a.instruction()];
+                int end = first + instructionEventCount[t][a.instruction()];
+                po.addRange(x, end, threadEnd[t]);
+                in.addRange(x, threadStart[t], threadEnd[t]);
+                ext.addRange(x, 0, threadStart[t]);
+                ext.addRange(x, threadEnd[t], size);
+                for (int y = first; y < end; y++) {
+                    Event b = events.get(y);
+                    si.add(x, y);
+                    if (a.step() < b.step()) {
+                        ii.add(x, y);
+                    }
+                    if ((a.locked() && a.kind() == EventLabel.R && b.locked() && b.kind() == EventLabel.W)
+                            || (a.kind() == EventLabel.NAR && b.kind() == EventLabel.NRW)) {
+                        rmw.add(x, y);
+                    }
+                }
+            } else {
+                ext.addRange(x, 0, x);
+                ext.addRange(x, x + 1, size);
+            }
+            if (a.qp() >= 0) {
+                sqp.addRow(x, qpSets.get(a.qp()));
+            }
+            if (a.location() >= 0) {
+                loc.addRow(x, locationSets.get(a.location()));
+            }
+            node.addRow(x, nodeSets.get(a.node()));
         }
         relations.put(Builtin.PO, po.build());
         relations.put(Builtin.II, ii.build());
@@ -409,6 +422,20 @@ public final class EventStructure {
         relations.put(Builtin.PO_LOC, po.build().intersection(loc.build()));
         relations.put(Builtin.RMW, rmw.build());
         computePollAndWaitMatching();
+    }
+
+    /** The events by a non-negative key (negative: no group), as sets. */
+    private Map<Integer, EventSet> groups(java.util.function.ToIntFunction<Event> key) {
+        Map<Integer, boolean[]> members = new HashMap<>();
+        for (Event e : events) {
+            int k = key.applyAsInt(e);
+            if (k >= 0) {
+                members.computeIfAbsent(k, x -> new boolean[size])[e.id()] = true;
+            }
+        }
+        Map<Integer, EventSet> out = new HashMap<>();
+        members.forEach((k, m) -> out.put(k, EventSet.of(m)));
+        return out;
     }
 
     /** First events of NIC operations of thread {@code t}, in program order. */

@@ -80,7 +80,23 @@ public final class TraceLitmus {
      *                                  translation does not know
      */
     public static Translation translate(ExecutionGraph graph) {
+        return translate(graph, false);
+    }
+
+    /**
+     * Translates a recorded graph, optionally without the repeated reads of spin rounds that
+     * {@link SpinReads} shows a fixed-graph check does not need (their calls get instruction -1,
+     * so their events order nothing): the check of a graph of thousands of spin reads then costs
+     * what its other events cost.
+     *
+     * @param graph           the graph of a completed, fault-free run ({@code ASCENDING} order)
+     * @param leaveOutSpins   whether to leave out the reads {@link SpinReads#leftOut} names
+     * @return the litmus program that performs the recorded calls (less the left-out reads)
+     * @throws IllegalArgumentException as {@link #translate(ExecutionGraph)}
+     */
+    public static Translation translate(ExecutionGraph graph, boolean leaveOutSpins) {
         rejectUntranslatable(graph);
+
         FlagValues flags = flags(graph.meta().getOrDefault("flags", "defaults"));
         List<String> locNames = locationNames(graph);
         long[] initial = new long[graph.locations().size()];
@@ -109,6 +125,7 @@ public final class TraceLitmus {
                 calls.get(e.thread()).computeIfAbsent(e.po(), k -> new ArrayList<>()).add(e);
             }
         }
+        List<Set<Long>> leftOut = leaveOutSpins ? SpinReads.leftOut(graph, calls) : null;
         Map<Integer, Integer> wordsOfOp = new HashMap<>();
         Map<String, Integer> words = new HashMap<>();
         for (ExecutionGraph.OpInfo o : graph.ops()) {
@@ -130,6 +147,9 @@ public final class TraceLitmus {
             int[] register = {0};
             Set<Integer> extra = new HashSet<>();
             for (Map.Entry<Long, List<Event>> c : calls.get(t).entrySet()) {
+                if (leftOut != null && leftOut.get(t).contains(c.getKey())) {
+                    continue;
+                }
                 List<String> out = call(graph, c.getValue(), locNames, targets.get(t), workIds.get(t), register);
                 Event first = c.getValue().get(0);
                 if (first.label() == EventLabel.P && graph.pm().containsKey(first.id())) {

@@ -28,8 +28,22 @@ import remo.nic.WorkId;
  * @param threads      number of threads
  * @param nodes        number of nodes
  * @param acquisitions acquisitions per thread
+ * @param unwaitedPut  whether the critical section also puts to a word {@code log} on node 1 and never
+ *                     waits for it: the weak lock used without O3 (locks.md §9 NAIVE-WLOCK-AS-STRONG),
+ *                     whose ORD-S then fails
  */
-public record LockScenario(LockClass lock, int threads, int nodes, int acquisitions) {
+public record LockScenario(LockClass lock, int threads, int nodes, int acquisitions, boolean unwaitedPut) {
+    /** The scenario whose critical section waits all its ops (meets O3). */
+    public LockScenario(LockClass lock, int threads, int nodes, int acquisitions) {
+        this(lock, threads, nodes, acquisitions, false);
+    }
+
+    @Override
+    public String toString() {
+        return lock + " " + threads + " threads, " + nodes + " nodes, " + acquisitions + " acquisitions"
+                + (unwaitedPut ? ", unwaited put" : "");
+    }
+
     /** The lock's name in every scenario. */
     public static final String NAME = "lk";
 
@@ -88,6 +102,7 @@ public record LockScenario(LockClass lock, int threads, int nodes, int acquisiti
         try (SimCluster c = b.build()) {
             Map<Integer, RemoteLock> locks = lock.construct(c, NAME, 1, NodeSet.range(1, nodes), slotsPerNode());
             Region ctr = c.node(nodes).register("ctr", 1, EnumSet.of(Access.REMOTE_READ, Access.REMOTE_WRITE));
+            Region log = unwaitedPut ? c.node(1).register("log", 1, EnumSet.of(Access.REMOTE_WRITE)) : null;
             for (int t = 0; t < threads; t++) {
                 int thread = t;
                 int node = nodeOf(t);
@@ -95,6 +110,7 @@ public record LockScenario(LockClass lock, int threads, int nodes, int acquisiti
                 RemoteLock l = locks.get(node);
                 c.spawn(node, "T" + t, ep -> {
                     WorkId w = ep.newWorkId("c");
+                    WorkId unwaited = ep.newWorkId("l");
                     for (int k = 0; k < acquisitions; k++) {
                         long a = now(ep, deterministic);
                         l.acquire(ep);
@@ -105,6 +121,9 @@ public record LockScenario(LockClass lock, int threads, int nodes, int acquisiti
                         ep.store(scratch, 1, ep.load(scratch, 0) + 1);
                         ep.put(w, ctr, 0, scratch, 1, 1);
                         ep.waitFor(w);
+                        if (unwaitedPut) {
+                            ep.put(unwaited, log, 0, scratch, 1, 1);
+                        }
                         long r = now(ep, deterministic);
                         l.release(ep);
                         acqs.add(new Acquisition(thread, k, ticket, a, b2, r, now(ep, deterministic)));

@@ -15,12 +15,14 @@ import remo.models.CatModel;
  * 2–3 nodes with 1–5 acquisitions each; every recorded graph is consistent under rdma-wait-rmw and
  * passes the lock-level checks (a)–(d) of {@link LockTraceChecks}.
  *
- * <p>Cost: the checker's fixed-graph mode is cubic in the number of events, and a ticket lock's
- * waiting thread records one read per row per spin round (nic.md's spin compression only merges
- * repeated reads of one word), so a contended ticket-lock run with stalls records thousands of
- * events. The default suite therefore runs a sample of small configurations with fewer seeds
- * ({@link #sample()}); the sweep of every configuration is tagged
- * {@code slow} ({@link #sweepSeeds}). {@code -Dremo.locks.seeds=N} overrides the seed counts of both.
+ * <p>Cost: a contended ticket lock's waiting thread records one read per row per spin round (nic.md's
+ * spin compression only merges repeated reads of one word), thousands of events; the checks leave
+ * out the repeated ones ({@link remo.conformance.SpinReads}, same verdicts), so a seed costs tens of
+ * milliseconds. The default suite runs a sample of small configurations ({@link #sample()}); the
+ * sweep of every configuration with 1000 seeds each (locks.md §10.2) is tagged {@code slow} and runs
+ * its seeds on {@code -Dremo.locks.sweepThreads=N} threads (default 2);
+ * {@code -Dremo.locks.sweepClasses=WEAK,CAS_PUT} restricts it to some lock classes.
+ * {@code -Dremo.locks.seeds=N} overrides the seed counts of both.
  */
 class LockTraceConformanceTest {
     private static final Integer SEEDS = Integer.getInteger("remo.locks.seeds");
@@ -29,20 +31,23 @@ class LockTraceConformanceTest {
         List<Arguments> out = new ArrayList<>();
         for (LockClass c : LockClass.values()) {
             boolean ticket = c.ticket();
-            // a ticket-lock seed costs 0.4-1.2 s to check (graphs of 500-4000 events, mostly spin
-            // reads), a CAS-lock seed about 20 ms: the ticket samples are small so that the default
-            // suite stays within its share (README, "Slow tests")
-            out.add(Arguments.of(new LockScenario(c, 2, 2, 1), ticket ? 20 : 1000));
-            out.add(Arguments.of(new LockScenario(c, 2, 3, 3), ticket ? 3 : 200));
-            out.add(Arguments.of(new LockScenario(c, 3, 3, 1), ticket ? 4 : 200));
-            out.add(Arguments.of(new LockScenario(c, 4, 2, 1), ticket ? 3 : 200));
+            // without their repeated spin reads, a ticket-lock seed costs about what a CAS-lock seed
+            // does (10-30 ms of CPU); the ticket samples stay smaller as their runs are longer
+            out.add(Arguments.of(new LockScenario(c, 2, 2, 1), ticket ? 200 : 1000));
+            out.add(Arguments.of(new LockScenario(c, 2, 3, 3), ticket ? 30 : 200));
+            out.add(Arguments.of(new LockScenario(c, 3, 3, 1), ticket ? 40 : 200));
+            out.add(Arguments.of(new LockScenario(c, 4, 2, 1), ticket ? 30 : 200));
         }
         return out.stream();
     }
 
     static Stream<Arguments> sweep() {
         List<Arguments> out = new ArrayList<>();
+        String only = System.getProperty("remo.locks.sweepClasses", "");
         for (LockClass c : LockClass.values()) {
+            if (!only.isEmpty() && !List.of(only.split(",")).contains(c.name())) {
+                continue;
+            }
             for (int threads = 2; threads <= 4; threads++) {
                 for (int nodes = 2; nodes <= 3; nodes++) {
                     for (int acq = 1; acq <= 5; acq++) {
@@ -54,21 +59,9 @@ class LockTraceConformanceTest {
         return out.stream();
     }
 
-    /**
-     * Seeds per configuration of the sweep: 1000 (locks.md §10.2) for the small runs (threads ×
-     * acquisitions ≤ 2, or ≤ 6 for the CAS lock); 100 for the larger CAS-lock runs; 30 and 3 for the
-     * larger ticket-lock runs, whose graphs (thousands of spin reads) take up to minutes each to
-     * check today (README, "Slow tests").
-     */
+    /** Seeds per configuration of the sweep: 1000 (locks.md §10.2). */
     static int sweepSeeds(LockClass c, int threads, int acquisitions) {
-        int size = threads * acquisitions;
-        if (size <= 2 || (!c.ticket() && size <= 6)) {
-            return 1000;
-        }
-        if (!c.ticket()) {
-            return 100;
-        }
-        return size <= 6 ? 30 : 3;
+        return 1000;
     }
 
     @ParameterizedTest(name = "{0}, {1} seeds")
@@ -80,8 +73,43 @@ class LockTraceConformanceTest {
     @Tag("slow")
     @ParameterizedTest(name = "{0}, {1} seeds")
     @MethodSource("sweep")
-    void everyConfigurationConformsAndPassesTheLockChecks(LockScenario sc, int seeds) {
-        runSeeds(sc, SEEDS != null ? SEEDS : seeds);
+    void everyConfigurationConformsAndPassesTheLockChecks(LockScenario sc, int seeds) throws InterruptedException {
+        long start = System.nanoTime();
+        int n = SEEDS != null ? SEEDS : seeds;
+        runSeedsInParallel(sc, n, Integer.getInteger("remo.locks.sweepThreads", 2));
+        System.out.printf(java.util.Locale.ROOT, "sweep: %s, %d seeds: %.1f s%n", sc, n, (System.nanoTime() - start) / 1e9);
+    }
+
+    /**
+     * {@link #runSeeds} on {@code threads} threads (seed {@code s} on thread {@code s mod threads}:
+     * each run is deterministic on its own, so the result does not depend on the split); the
+     * failure of the smallest failing seed is thrown.
+     */
+    static void runSeedsInParallel(LockScenario sc, int seeds, int threads) throws InterruptedException {
+        CatModel model = LockTestFiles.model("rdma-wait-rmw");
+        java.util.concurrent.ConcurrentSkipListMap<Long, Throwable> failures = new java.util.concurrent.ConcurrentSkipListMap<>();
+        List<Thread> workers = new ArrayList<>();
+        for (int k = 0; k < threads; k++) {
+            int first = k;
+            Thread w = new Thread(() -> {
+                for (long seed = first; seed < seeds && failures.isEmpty(); seed += threads) {
+                    try {
+                        LockTraceChecks.check(sc, seed, sc.runDeterministic(seed), model);
+                    } catch (Throwable e) {
+                        failures.put(seed, e);
+                    }
+                }
+            }, "sweep-" + k);
+            w.start();
+            workers.add(w);
+        }
+        for (Thread w : workers) {
+            w.join();
+        }
+        if (!failures.isEmpty()) {
+            Throwable e = failures.firstEntry().getValue();
+            throw e instanceof AssertionError a ? a : new AssertionError(sc + " seed " + failures.firstKey() + ": " + e, e);
+        }
     }
 
     static void runSeeds(LockScenario sc, int seeds) {

@@ -67,13 +67,65 @@ final class BitRows {
         return tail == size ? order : null;
     }
 
-    /** Replaces {@code bits} in place by its transitive closure (Warshall over bit rows). */
+    /**
+     * Replaces an acyclic {@code bits} in place by its transitive closure, given a topological
+     * {@code order}: rows are closed from the last event of the order back, each absorbing the
+     * (already closed) row of every successor it does not reach yet. Any order of the successors
+     * gives the closure; skipping reached ones only saves work.
+     */
+    static void closeAcyclic(long[] bits, int size, int rowWords, int[] order) {
+        int w = rowWords;
+        long[] reach = new long[w];
+        for (int k = size - 1; k >= 0; k--) {
+            int vb = order[k] * w;
+            java.util.Arrays.fill(reach, 0);
+            for (int m = 0; m < w; m++) {
+                long word = bits[vb + m] & ~reach[m];
+                while (word != 0) {
+                    int u = (m << 6) + Long.numberOfTrailingZeros(word);
+                    long ubit = 1L << u;
+                    word &= word - 1;
+                    if ((reach[m] & ubit) == 0) {
+                        reach[m] |= ubit;
+                        int ub = u * w;
+                        for (int x = 0; x < w; x++) {
+                            reach[x] |= bits[ub + x];
+                        }
+                        word &= ~reach[m];
+                    }
+                }
+            }
+            System.arraycopy(reach, 0, bits, vb, w);
+        }
+    }
+
+    /**
+     * Replaces {@code bits} in place by its transitive closure (Warshall over bit rows). Only
+     * events with both a predecessor and a successor can be intermediate: a row or column that is
+     * empty at the start stays empty while the closure grows, so the others are skipped (a
+     * coherence order over the few writes of a graph of thousands of events costs O(writes × n)).
+     */
     static void closeWarshall(long[] bits, int size, int rowWords) {
         int w = rowWords;
+        long[] hasSuccessor = new long[w];
+        long[] hasPredecessor = new long[w];
+        for (int i = 0; i < size; i++) {
+            int ib = i * w;
+            for (int m = 0; m < w; m++) {
+                long word = bits[ib + m];
+                if (word != 0) {
+                    hasSuccessor[i >>> 6] |= 1L << i;
+                    hasPredecessor[m] |= word;
+                }
+            }
+        }
         for (int k = 0; k < size; k++) {
-            int kb = k * w;
             long kbit = 1L << k;
             int kw = k >>> 6;
+            if ((hasSuccessor[kw] & hasPredecessor[kw] & kbit) == 0) {
+                continue;
+            }
+            int kb = k * w;
             for (int i = 0; i < size; i++) {
                 int ib = i * w;
                 if ((bits[ib + kw] & kbit) != 0) {

@@ -19,6 +19,11 @@ import remo.models.cat.CatStatement;
  * decided here and are unrecoverable E-CAT-UNSUPPORTED failures naming the construct.
  */
 final class CatEvaluator {
+    /** Most nested function calls (herd7's libraries recurse over lists and sets of a few dozen items). */
+    static final int MAX_CALL_DEPTH = 1_000;
+
+    /** Function calls in progress (one evaluator serves one model load, on one thread). */
+    private int callDepth;
     private final NodeFactory nodes;
     private final Map<String, String> tagTypes;
     private final CatPrimitives primitives;
@@ -144,8 +149,19 @@ final class CatEvaluator {
     /** Applies a function value to an argument (herd7's {@code App}). */
     CatValue apply(CatValue f, CatValue arg, Position pos, String file) {
         if (f instanceof CatValue.Closure c) {
-            CatEnvironment inner = bindPattern(c.parameter, CatEnvironment.Thunk.of(arg), c.env, pos, file);
-            return eval(c.body, inner, c.file);
+            if (callDepth >= MAX_CALL_DEPTH) {
+                // a recursion that never reaches its base case (let rec f(x) = f(x | po)) need not run out of
+                // stack: it can grow the heap for minutes instead, while no time limit is running yet
+                throw CatFailure.fatal("E-CAT-LIMIT", file, pos, "function calls nested more than " + MAX_CALL_DEPTH
+                        + " deep: a recursive function that never reaches its base case?");
+            }
+            callDepth++;
+            try {
+                CatEnvironment inner = bindPattern(c.parameter, CatEnvironment.Thunk.of(arg), c.env, pos, file);
+                return eval(c.body, inner, c.file);
+            } finally {
+                callDepth--;
+            }
         }
         if (f instanceof CatValue.Primitive p) {
             return p.function().apply(arg, pos, file);

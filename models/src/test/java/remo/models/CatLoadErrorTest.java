@@ -37,6 +37,7 @@ class CatLoadErrorTest {
         "let a = po po $ E-CAT-TYPE $ 1:9 $ cannot apply a relation to an argument",
         "(* open $ E-CAT-SYNTAX $ 1:1 $ unterminated comment",
         "let a = po 7 $ E-CAT-SYNTAX $ 1:12 $ unexpected number '7'; only 0 (the empty relation) is a cat token",
+        "let rec f(x) = f(x | po)\\nlet y = f(po)\\nacyclic y as z $ E-CAT-LIMIT $ 1:16 $ function calls nested more than 1000 deep: a recursive function that never reaches its base case?",
         "flag ~empty R as unsupported-x\\nflag ~empty po as unsupported-y $ E-CAT-TYPE $ 2:1 $ instruction guard 'unsupported-y' must have the form 'flag ~empty S' with S a set built from event classes with | & \\ ~",
     })
     void loadErrors(String text, String code, String pos, String message) {

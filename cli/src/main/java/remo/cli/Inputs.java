@@ -98,9 +98,18 @@ final class Inputs {
         if (Files.isDirectory(p)) {
             int before = out.size();
             try (Stream<Path> s = Files.walk(p)) {
-                s.filter(f -> Files.isRegularFile(f) && f.getFileName().toString().endsWith(".litmus"))
+                // a .litmus name that is not a readable file (a dangling link, a pipe) is named, not skipped
+                s.filter(f -> f.getFileName().toString().endsWith(".litmus") && !Files.isDirectory(f))
                         .sorted()
-                        .forEach(f -> out.add(new Input(f, f.toString(), false)));
+                        .forEach(f -> {
+                            if (Files.isRegularFile(f)) {
+                                out.add(new Input(f, f.toString(), false));
+                            } else {
+                                String why = UserPath.whyUnreadable(f);
+                                out.add(new Input(f, f.toString(), true, why != null ? why
+                                        : "not a regular file (devices, pipes and sockets are not read)"));
+                            }
+                        });
             } catch (IOException | RuntimeException e) {
                 out.add(new Input(p, shown, true, "cannot read directory: " + UserPath.describe(e) + where));
                 return;

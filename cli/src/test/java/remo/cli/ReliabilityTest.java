@@ -186,6 +186,19 @@ class ReliabilityTest {
     }
 
     @Test
+    void aDanglingLinkInsideADirectoryIsNamedNotSkipped(@TempDir Path tmp) throws IOException {
+        // fresh-user trial: given directly the link was named, inside a directory it vanished without a word
+        Path dir = Files.createDirectory(tmp.resolve("tests"));
+        write(dir, "T.litmus", "RDMA T\n{ x@1 = 0; }\n P0@1 ;\n x = 1 ;\nexists (x = 1)\n");
+        Path dangling = dir.resolve("U.litmus");
+        Files.createSymbolicLink(dangling, tmp.resolve("nowhere"));
+        CliRun r = CliRun.run("check", dir.toString());
+        assertEquals(2, r.exit, r.err);
+        assertTrue(r.err.contains(dangling + ":1:1: error[E-IO]: dangling symbolic link (its target does not exist)"), r.err);
+        assertTrue(r.out.contains("2 tests: 1 ran, 1 error\n"), r.out);
+    }
+
+    @Test
     void anUnreadableDirectoryIsPermissionDenied(@TempDir Path tmp) throws IOException {
         assertEquals("permission denied", UserPath.describe(new AccessDeniedException("/x")));
         assertEquals("too many levels of symbolic links (a symbolic-link loop)",

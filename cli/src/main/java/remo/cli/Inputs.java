@@ -83,6 +83,9 @@ final class Inputs {
         return out;
     }
 
+    /** Why an input that exists but is no regular file is not read. */
+    private static final String NOT_A_FILE = "not a regular file (devices, pipes and sockets are not read)";
+
     /** Whether {@code p} names an index file (herd7: its base name starts with {@code @}). */
     static boolean isIndex(Path p) {
         Path name = p.getFileName();
@@ -107,7 +110,7 @@ final class Inputs {
                             } else {
                                 String why = UserPath.whyUnreadable(f);
                                 out.add(new Input(f, f.toString(), true, why != null ? why
-                                        : "not a regular file (devices, pipes and sockets are not read)"));
+                                        : NOT_A_FILE));
                             }
                         });
             } catch (IOException | RuntimeException e) {
@@ -118,7 +121,7 @@ final class Inputs {
                 out.add(new Input(p, shown, true, "no .litmus files in this directory" + where));
             }
         } else if (Files.exists(p) && !Files.isRegularFile(p)) {
-            out.add(new Input(p, shown, true, "not a regular file (devices, pipes and sockets are not read)" + where));
+            out.add(new Input(p, shown, true, NOT_A_FILE + where));
         } else if (!Files.isRegularFile(p)) {
             String why = UserPath.whyUnreadable(p);
             out.add(new Input(p, shown, true, (why == null ? "no such file or directory" : why) + where));

@@ -25,7 +25,11 @@ import kodkod.engine.Solution;
  * worker thread; nothing of one is shared with another (the parsed models and flag values that
  * every problem reads are immutable). The thread that {@link #take}s a probe may go on using its
  * problem and solver: the pool's hand-over through {@link Future#get()} orders the worker's
- * writes before that thread's reads. Not thread-safe itself: one search thread takes and closes.
+ * writes before that thread's reads. Kodkod's one static mutable field on this path, the
+ * constant-only circuit factory that {@code BooleanFactory} makes once for evaluating bounds and
+ * instances, is never changed after it is made (with no variables it builds no gates, so its gate
+ * caches stay empty); sat4j's light solver keeps no static state. Not thread-safe itself: one
+ * search thread takes and closes.
  */
 final class LayoutProbes implements AutoCloseable {
 

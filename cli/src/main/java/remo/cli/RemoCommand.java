@@ -36,7 +36,21 @@ final class RemoCommand implements Runnable {
         for (CommandLine sub : cl.getSubcommands().values()) {
             sub.getCommandSpec().version(VERSION);
         }
-        cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+        cl.setExecutionExceptionHandler(new InternalErrorReport());
+        cl.setParameterExceptionHandler(new UsageErrorReport());
+        return cl.execute(args);
+    }
+
+    /*
+     * The two handlers are classes, not lambdas: a lambda implementing a picocli interface (class-file
+     * version 49) cannot be kept in the launcher's class-data-sharing archive, and was generated
+     * anew on every run.
+     */
+
+    /** A command's uncaught exception: a bug in remo, reported with its stack (exit status 3). */
+    private static final class InternalErrorReport implements CommandLine.IExecutionExceptionHandler {
+        @Override
+        public int handleExecutionException(Exception ex, CommandLine commandLine, CommandLine.ParseResult parseResult) {
             PrintWriter err = commandLine.getErr();
             err.println("remo: internal error: " + remo.core.SourceText.printable(String.valueOf(ex)));
             for (StackTraceElement e : ex.getStackTrace()) {
@@ -45,8 +59,13 @@ final class RemoCommand implements Runnable {
             err.println("This is a bug in remo; please report it with the command line and input files.");
             err.flush();
             return 3;
-        });
-        cl.setParameterExceptionHandler((ex, arguments) -> {
+        }
+    }
+
+    /** A command-line error: a diagnostic against the command line and a hint (exit status 2). */
+    private static final class UsageErrorReport implements CommandLine.IParameterExceptionHandler {
+        @Override
+        public int handleParseException(CommandLine.ParameterException ex, String[] arguments) {
             PrintWriter err = ex.getCommandLine().getErr();
             err.println(usageDiagnostic(ex, arguments).format());
             String name = ex.getCommandLine().getCommandSpec().qualifiedName();
@@ -54,8 +73,7 @@ final class RemoCommand implements Runnable {
             err.println("Try '" + name + " --help' for the " + (topLevel ? "commands" : "options") + ".");
             err.flush();
             return 2;
-        });
-        return cl.execute(args);
+        }
     }
 
     /**

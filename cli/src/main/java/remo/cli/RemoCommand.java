@@ -105,8 +105,10 @@ final class RemoCommand implements Runnable {
     /**
      * A picocli parse message in remo's words, for every command (the one place they are
      * translated): {@code --jobs expects a whole number, found 'x'} for picocli's
-     * {@code Invalid value for option '--jobs': 'x' is not an int}; missing values and arguments
-     * likewise. Other messages are already readable and pass unchanged.
+     * {@code Invalid value for option '--jobs': 'x' is not an int} (a whole number outside the
+     * type's range gets the range: {@code --jobs expects a whole number from -2147483648 to
+     * 2147483647, found '99999999999'}); missing values and arguments likewise. Other messages
+     * are already readable and pass unchanged.
      */
     static String inRemoWords(String message) {
         if (message.startsWith("Error: ")) {
@@ -118,7 +120,17 @@ final class RemoCommand implements Runnable {
                 case "double", "float" -> "a number";
                 default -> "a whole number";
             };
-            return m.group(1) + " expects " + kind + ", found '" + m.group(2) + "'";
+            String found = m.group(2);
+            if (found.matches("[+-]?\\d+")) {
+                // a whole number all the same, but outside the option's Java type
+                kind += switch (m.group(3)) {
+                    case "long" -> " from " + Long.MIN_VALUE + " to " + Long.MAX_VALUE;
+                    case "short" -> " from " + Short.MIN_VALUE + " to " + Short.MAX_VALUE;
+                    case "byte" -> " from " + Byte.MIN_VALUE + " to " + Byte.MAX_VALUE;
+                    default -> " from " + Integer.MIN_VALUE + " to " + Integer.MAX_VALUE;
+                };
+            }
+            return m.group(1) + " expects " + kind + ", found '" + found + "'";
         }
         m = java.util.regex.Pattern.compile("^Missing required parameter for option '([^']*)' \\((.*)\\)$").matcher(message);
         if (m.find()) {

@@ -124,12 +124,20 @@ public final class FinalState implements Comparable<FinalState> {
      * {@code 0:r0=1; x=1;} for RDMA tests.
      */
     public String format(Program program) {
+        return format(program::displayName);
+    }
+
+    /**
+     * {@link #format(Program)} with the items' printed names given by {@code displayName} (e.g.
+     * {@link Program#displayName} remembered per item, for printing many states of one program).
+     */
+    public String format(java.util.function.Function<StateItem, String> displayName) {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < items.length; i++) {
             if (sb.length() > 0) {
                 sb.append(' ');
             }
-            sb.append(program.displayName(items[i])).append('=').append(values[i]).append(';');
+            sb.append(displayName.apply(items[i])).append('=').append(values[i]).append(';');
         }
         return sb.toString();
     }

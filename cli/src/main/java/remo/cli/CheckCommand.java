@@ -4,7 +4,6 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -237,7 +236,7 @@ final class CheckCommand implements Callable<Integer> {
         for (int i = 0; i < outcomes.size(); i++) {
             TestOutcome o = outcomes.get(i);
             ExpectationFile.Judgement j = judgements.get(i);
-            String name = String.format(Locale.ROOT, "%-" + width + "s", o.name());
+            String name = ColumnText.left(o.name(), width);
             StringBuilder line = new StringBuilder(name).append("  ");
             if (o.error() != null) {
                 errors++;
@@ -249,8 +248,10 @@ final class CheckCommand implements Callable<Integer> {
             } else {
                 ran++;
                 var r = o.result();
-                line.append(String.format(Locale.ROOT, "%-10s %-" + modelWidth + "s States %-4d %6.2fs", r.verdictWord(),
-                        r.model().name(), r.states().size(), r.seconds()));
+                // "%-10s %-Ms States %-4d %6.2fs"
+                line.append(ColumnText.left(r.verdictWord(), 10)).append(' ').append(ColumnText.left(r.model().name(), modelWidth))
+                        .append(" States ").append(ColumnText.left(Integer.toString(r.states().size()), 4)).append(' ')
+                        .append(ColumnText.right(ColumnText.twoDecimals(r.seconds()), 6)).append('s');
                 if (r.partial()) {
                     line.append("  PARTIAL");
                 }

@@ -36,6 +36,10 @@ public final class Main {
      * @throws java.io.IOException only in the training run, if its scratch directory cannot be made
      */
     public static void main(String[] args) throws InterruptedException, java.io.IOException {
+        Thread[] worker = new Thread[1];
+        // the JVM runs this on SIGINT/SIGTERM (and on exit): let the command print its partial result;
+        // installed before the training run too, whose archive then holds the hook's class
+        Runtime.getRuntime().addShutdownHook(new Thread(new PartialOnSignal(worker), "remo-interrupt"));
         String training = System.getProperty(ArchiveTraining.PROPERTY);
         if (training != null && args.length == 1) {
             // the launcher's training run for its class-data-sharing archive (ArchiveTraining)
@@ -49,9 +53,25 @@ public final class Main {
         } catch (RuntimeException e) {
             System.setOut(new PrintStream(stdout, true));
         }
-        Thread[] worker = new Thread[1];
-        // the JVM runs this on SIGINT/SIGTERM (and on exit): let the command print its partial result
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+        int status = run(args, worker);
+        System.exit(status);
+    }
+
+    /**
+     * The shutdown hook (SIGINT, SIGTERM, exit): asks a running command to stop and waits up to
+     * {@link #PARTIAL_GRACE_MS} for it to print its partial result. A class, not a lambda: as the run's
+     * first lambda it was generated anew on every run (the training run did not reach it), with the
+     * method-handle classes behind it.
+     */
+    private static final class PartialOnSignal implements Runnable {
+        private final Thread[] worker;
+
+        PartialOnSignal(Thread[] worker) {
+            this.worker = worker;
+        }
+
+        @Override
+        public void run() {
             Thread w = worker[0];
             if (w != null && w.isAlive()) {
                 Interruption.request("SIGINT or SIGTERM");
@@ -63,9 +83,7 @@ public final class Main {
                 System.out.flush();
                 System.err.flush();
             }
-        }, "remo-interrupt"));
-        int status = run(args, worker);
-        System.exit(status);
+        }
     }
 
     /**

@@ -60,10 +60,21 @@ final class ParallelRuns implements AutoCloseable {
     java.util.Iterator<TestOutcome> outcomes(List<Inputs.Input> files, TestRunner runner) {
         Function<Inputs.Input, TestOutcome> task = in -> Interruption.requested() ? null : check(runner, in);
         if (pool == null || files.size() == 1) {
-            return files.stream().map(in -> {
-                TestOutcome o = task.apply(in);
-                return o == null ? null : runner.withRunWarnings(o);
-            }).iterator();
+            // a plain iterator, not a stream's: the stream's iterator is built on lambdas of the JDK
+            // that the launcher's archive cannot hold, generated anew in every one-test run
+            java.util.Iterator<Inputs.Input> inputs = files.iterator();
+            return new java.util.Iterator<>() {
+                @Override
+                public boolean hasNext() {
+                    return inputs.hasNext();
+                }
+
+                @Override
+                public TestOutcome next() {
+                    TestOutcome o = task.apply(inputs.next());
+                    return o == null ? null : runner.withRunWarnings(o);
+                }
+            };
         }
         Deque<Future<TestOutcome>> ahead = new ArrayDeque<>();
         int[] submitted = {0};

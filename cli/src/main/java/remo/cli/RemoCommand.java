@@ -36,7 +36,21 @@ final class RemoCommand implements Runnable {
         for (CommandLine sub : cl.getSubcommands().values()) {
             sub.getCommandSpec().version(VERSION);
         }
-        cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+        cl.setExecutionExceptionHandler(new InternalErrorReport());
+        cl.setParameterExceptionHandler(new UsageErrorReport());
+        return cl.execute(args);
+    }
+
+    /*
+     * The two handlers are classes, not lambdas: a lambda implementing a picocli interface (class-file
+     * version 49) cannot be kept in the launcher's class-data-sharing archive, and was generated
+     * anew on every run.
+     */
+
+    /** A command's uncaught exception: a bug in remo, reported with its stack (exit status 3). */
+    private static final class InternalErrorReport implements CommandLine.IExecutionExceptionHandler {
+        @Override
+        public int handleExecutionException(Exception ex, CommandLine commandLine, CommandLine.ParseResult parseResult) {
             PrintWriter err = commandLine.getErr();
             err.println("remo: internal error: " + remo.core.SourceText.printable(String.valueOf(ex)));
             for (StackTraceElement e : ex.getStackTrace()) {
@@ -45,8 +59,13 @@ final class RemoCommand implements Runnable {
             err.println("This is a bug in remo; please report it with the command line and input files.");
             err.flush();
             return 3;
-        });
-        cl.setParameterExceptionHandler((ex, arguments) -> {
+        }
+    }
+
+    /** A command-line error: a diagnostic against the command line and a hint (exit status 2). */
+    private static final class UsageErrorReport implements CommandLine.IParameterExceptionHandler {
+        @Override
+        public int handleParseException(CommandLine.ParameterException ex, String[] arguments) {
             PrintWriter err = ex.getCommandLine().getErr();
             err.println(usageDiagnostic(ex, arguments).format());
             String name = ex.getCommandLine().getCommandSpec().qualifiedName();
@@ -54,8 +73,7 @@ final class RemoCommand implements Runnable {
             err.println("Try '" + name + " --help' for the " + (topLevel ? "commands" : "options") + ".");
             err.flush();
             return 2;
-        });
-        return cl.execute(args);
+        }
     }
 
     /**
@@ -87,8 +105,10 @@ final class RemoCommand implements Runnable {
     /**
      * A picocli parse message in remo's words, for every command (the one place they are
      * translated): {@code --jobs expects a whole number, found 'x'} for picocli's
-     * {@code Invalid value for option '--jobs': 'x' is not an int}; missing values and arguments
-     * likewise. Other messages are already readable and pass unchanged.
+     * {@code Invalid value for option '--jobs': 'x' is not an int} (a whole number outside the
+     * type's range gets the range: {@code --jobs expects a whole number from -2147483648 to
+     * 2147483647, found '99999999999'}); missing values and arguments likewise. Other messages
+     * are already readable and pass unchanged.
      */
     static String inRemoWords(String message) {
         if (message.startsWith("Error: ")) {
@@ -100,7 +120,17 @@ final class RemoCommand implements Runnable {
                 case "double", "float" -> "a number";
                 default -> "a whole number";
             };
-            return m.group(1) + " expects " + kind + ", found '" + m.group(2) + "'";
+            String found = m.group(2);
+            if (found.matches("[+-]?\\d+")) {
+                // a whole number all the same, but outside the option's Java type
+                kind += switch (m.group(3)) {
+                    case "long" -> " from " + Long.MIN_VALUE + " to " + Long.MAX_VALUE;
+                    case "short" -> " from " + Short.MIN_VALUE + " to " + Short.MAX_VALUE;
+                    case "byte" -> " from " + Byte.MIN_VALUE + " to " + Byte.MAX_VALUE;
+                    default -> " from " + Integer.MIN_VALUE + " to " + Integer.MAX_VALUE;
+                };
+            }
+            return m.group(1) + " expects " + kind + ", found '" + found + "'";
         }
         m = java.util.regex.Pattern.compile("^Missing required parameter for option '([^']*)' \\((.*)\\)$").matcher(message);
         if (m.find()) {

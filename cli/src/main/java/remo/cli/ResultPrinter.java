@@ -1,11 +1,13 @@
 package remo.cli;
 
-import java.util.Locale;
+import java.util.HashMap;
 import java.util.Map;
+import java.util.function.Function;
 import remo.checker.CheckResult;
 import remo.checker.FinalState;
 import remo.litmus.Program;
 import remo.litmus.ProgramPrinter;
+import remo.litmus.StateItem;
 
 /**
  * Prints a {@link CheckResult} as herd7's result block (models.md §9.4): {@code Test},
@@ -34,8 +36,11 @@ final class ResultPrinter {
         StringBuilder sb = new StringBuilder();
         sb.append("Test ").append(p.name()).append(' ').append(p.quantifier().kind()).append('\n');
         sb.append("States ").append(r.states().size()).append('\n');
+        // each item's printed name once per block, not once per state (a test can have thousands of states)
+        Map<StateItem, String> names = new HashMap<>();
+        Function<StateItem, String> name = item -> names.computeIfAbsent(item, p::displayName);
         for (Map.Entry<FinalState, Long> e : r.states().entrySet()) {
-            sb.append(e.getKey().format(p)).append('\n');
+            sb.append(e.getKey().format(name)).append('\n');
         }
         sb.append(r.ok() ? "Ok" : "No").append('\n');
         sb.append("Witnesses\n");
@@ -79,7 +84,7 @@ final class ResultPrinter {
         if (r.noCompleteExecution() && !r.partial()) {
             sb.append("Warning: no complete execution\n");
         }
-        sb.append("Time ").append(p.name()).append(' ').append(String.format(Locale.ROOT, "%.2f", r.seconds())).append('\n');
+        sb.append("Time ").append(p.name()).append(' ').append(ColumnText.twoDecimals(r.seconds())).append('\n');
         return sb.toString();
     }
 

@@ -17,6 +17,11 @@ class ArchiveTrainingTest {
         assertEquals(0, ArchiveTraining.run(TestData.root(), scratch.resolve("tests")));
         // the X86 test it checks is the one it generated
         assertTrue(Files.readString(scratch.resolve("tests/STORES-3.litmus")).startsWith("X86"));
+        // and its own x86 tests, in both syntaxes, are checked without an error (else the run would fail)
+        assertEquals(ArchiveTraining.X86_TEST, Files.readString(scratch.resolve("tests/" + ArchiveTraining.X86_FILE)));
+        assertEquals(ArchiveTraining.X86_64_TEST, Files.readString(scratch.resolve("tests/" + ArchiveTraining.X86_64_FILE)));
+        assertEquals(0, Main.run(new String[] {"check", "-q", scratch.resolve("tests/" + ArchiveTraining.X86_FILE).toString(),
+                scratch.resolve("tests/" + ArchiveTraining.X86_64_FILE).toString()}));
     }
 
     @Test

@@ -42,6 +42,10 @@ class FreshUserCliTest {
         assertEquals(2, events.exit);
         assertTrue(events.err.startsWith("<command line>:1:32: error[E-USAGE]: --events expects a whole number, found '2x'\n"),
                 events.err);
+        CliRun tooLarge = CliRun.run("check", "--jobs", "99999999999", l07());
+        assertEquals(2, tooLarge.exit);
+        assertTrue(tooLarge.err.startsWith("<command line>:1:14: error[E-USAGE]: --jobs expects a whole number from -2147483648 to "
+                + "2147483647, found '99999999999'\n"), tooLarge.err);
         CliRun noValue = CliRun.run("check", "--jobs");
         assertTrue(noValue.err.startsWith("<command line>:1:7: error[E-USAGE]: --jobs expects a value N, found none\n"),
                 noValue.err);

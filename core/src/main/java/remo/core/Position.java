@@ -24,4 +24,18 @@ public record Position(int line, int column) implements Comparable<Position> {
     public String toString() {
         return line + ":" + column;
     }
+
+    // equals and hashCode written out with exactly a record's own results (components in order,
+    // hash 31 * h + component hash), because the implicit ones are bound on first call by a
+    // bootstrap that generates method-handle classes: milliseconds of every short check
+    // (RecordMethodsTest pins the values)
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Position p && line == p.line && column == p.column;
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * Integer.hashCode(line) + Integer.hashCode(column);
+    }
 }

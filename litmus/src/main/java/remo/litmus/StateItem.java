@@ -14,6 +14,20 @@ public sealed interface StateItem extends Comparable<StateItem> permits StateIte
         public String toString() {
             return thread + ":" + register;
         }
+
+        // equals and hashCode are written out, with exactly a record's own results (the JDK's
+        // ObjectMethods: components compared in order, hash 31 * h + component hash), because the
+        // implicit ones are bound on first call by a bootstrap that generates method-handle code:
+        // milliseconds of every short check's start-up (StateItemTest pins the values)
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof RegisterItem r && thread == r.thread && java.util.Objects.equals(register, r.register);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * Integer.hashCode(thread) + java.util.Objects.hashCode(register);
+        }
     }
 
     /** The final value of memory location {@code name}. */
@@ -21,6 +35,17 @@ public sealed interface StateItem extends Comparable<StateItem> permits StateIte
         @Override
         public String toString() {
             return name;
+        }
+
+        // written out for the reason given at RegisterItem's, with a record's own results
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof LocationItem l && java.util.Objects.equals(name, l.name);
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Objects.hashCode(name);
         }
     }
 

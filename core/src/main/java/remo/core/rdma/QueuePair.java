@@ -25,4 +25,18 @@ public record QueuePair(int thread, int node) {
     public String toString() {
         return "qp(" + thread + "," + node + ")";
     }
+
+    // equals and hashCode written out with exactly a record's own results (components in order,
+    // hash 31 * h + component hash), because the implicit ones are bound on first call by a
+    // bootstrap that generates method-handle classes: milliseconds of every short check
+    // (RecordMethodsTest pins the values)
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof QueuePair q && thread == q.thread && node == q.node;
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * Integer.hashCode(thread) + Integer.hashCode(node);
+    }
 }

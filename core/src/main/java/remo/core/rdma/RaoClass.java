@@ -46,4 +46,18 @@ public record RaoClass(int node, long region, int offset) {
     public String toString() {
         return key();
     }
+
+    // equals and hashCode written out with exactly a record's own results (components in order,
+    // hash 31 * h + component hash), because the implicit ones are bound on first call by a
+    // bootstrap that generates method-handle classes: milliseconds of every short check
+    // (RecordMethodsTest pins the values)
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof RaoClass c && node == c.node && region == c.region && offset == c.offset;
+    }
+
+    @Override
+    public int hashCode() {
+        return (31 * Integer.hashCode(node) + Long.hashCode(region)) * 31 + Integer.hashCode(offset);
+    }
 }

@@ -19,6 +19,20 @@ public sealed interface CatCondition permits CatCondition.FlagTest, CatCondition
     record FlagTest(Flag flag, String value, Position pos) implements CatCondition {
         @Override public boolean eval(FlagValues flags) { return value.equals(flags.get(flag)); }
         @Override public String toString() { return "\"" + flag.name() + "=" + value + "\""; }
+
+        // equals and hashCode written out with exactly a record's own results, because the implicit
+        // ones are bound on first call by a bootstrap that generates method-handle classes (as
+        // remo.core.Position's; CatConditionRecordTest pins the values)
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof FlagTest f && java.util.Objects.equals(flag, f.flag) && java.util.Objects.equals(value, f.value)
+                    && java.util.Objects.equals(pos, f.pos);
+        }
+
+        @Override
+        public int hashCode() {
+            return (31 * java.util.Objects.hashCode(flag) + java.util.Objects.hashCode(value)) * 31 + java.util.Objects.hashCode(pos);
+        }
     }
 
     /**

@@ -78,6 +78,11 @@ final class CompareModelsCommand implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "No progress lines on standard error.")
     boolean quiet;
 
+    @Option(names = "--jobs", paramLabel = "N",
+            description = "Solve the thread layouts of one size N at a time on N threads (default: the number of "
+                    + "processors); the result is the same as with --jobs 1.")
+    int jobs = Runtime.getRuntime().availableProcessors();
+
     @Override
     public Integer call() {
         PrintStream stdout = System.out;
@@ -89,6 +94,7 @@ final class CompareModelsCommand implements Callable<Integer> {
             requirePositive(args, "--events", events);
             requirePositive(args, "--threads", threads);
             requirePositive(args, "--nodes", nodes);
+            requirePositive(args, "--jobs", jobs);
             if (!(timeoutSeconds >= 0) || Double.isInfinite(timeoutSeconds)) {
                 throw ModelOptions.usage(args, "--timeout", "--timeout must be 0 (no limit) or a positive number of seconds");
             }
@@ -116,7 +122,7 @@ final class CompareModelsCommand implements Callable<Integer> {
             err.println(e.diagnostic().format());
             return 2;
         }
-        ComparisonOptions options = ComparisonOptions.upTo(events).withShape(threads, nodes)
+        ComparisonOptions options = ComparisonOptions.upTo(events).withShape(threads, nodes).withJobs(jobs)
                 .withProgress(quiet ? null : err::println);
         if (timeoutSeconds > 0) {
             options = options.withTimeout(Duration.ofNanos((long) Math.min(timeoutSeconds * 1e9, Long.MAX_VALUE / 2)));

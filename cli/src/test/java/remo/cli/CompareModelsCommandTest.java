@@ -47,6 +47,29 @@ class CompareModelsCommandTest {
     }
 
     @Test
+    void oneJobAndTwoPrintTheSameComparison(@TempDir Path dir) {
+        String[] query = {"compare-models", "tso", "sc", "--events", "5", "--out", dir.toString()};
+        CliRun one = CliRun.run(concat(query, "--jobs", "1"));
+        CliRun two = CliRun.run(concat(query, "--jobs", "2"));
+        assertEquals(0, one.exit, one.err);
+        assertEquals(0, two.exit, two.err);
+        assertTrue(one.out.startsWith("Distinguished: tso-not-sc-4, 4 events"), one.out);
+        // the same output and progress lines, but for the times they give
+        assertEquals(untimed(one.out), untimed(two.out));
+        assertEquals(untimed(one.err), untimed(two.err));
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, all, a.length, b.length);
+        return all;
+    }
+
+    private static String untimed(String text) {
+        return text.replaceAll("\\d+\\.\\d s\\)", "s)");
+    }
+
+    @Test
     void bothDirectionsOfEqualModelsSayEquivalent() {
         CliRun r = CliRun.run("compare-models", "tso", "tso", "--events", "3", "--both", "--quiet");
         assertEquals(0, r.exit, r.err);
@@ -61,6 +84,9 @@ class CompareModelsCommandTest {
         CliRun events = CliRun.run("compare-models", "tso", "sc", "--events", "0");
         assertEquals(2, events.exit);
         assertTrue(events.err.startsWith("<command line>:1:32: error[E-USAGE]: --events must be at least 1, not 0"), events.err);
+        CliRun jobs = CliRun.run("compare-models", "tso", "sc", "--jobs", "0");
+        assertEquals(2, jobs.exit);
+        assertTrue(jobs.err.startsWith("<command line>:1:30: error[E-USAGE]: --jobs must be at least 1, not 0"), jobs.err);
         CliRun flag = CliRun.run("compare-models", "--set2", "POLL_SCOPE=BAD", "tso", "sc");
         assertEquals(2, flag.exit);
         assertTrue(flag.err.startsWith("<command line>:1:34: error[E-FLAG]: flag POLL_SCOPE has no value 'BAD'"), flag.err);

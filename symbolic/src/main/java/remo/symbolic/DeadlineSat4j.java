@@ -22,18 +22,27 @@ import org.sat4j.specs.TimeoutException;
 final class DeadlineSat4j implements SATSolver {
     private final ISolver solver = SolverFactory.newLight();
     private final long deadline;
+    private final SolverStop stop;
     private boolean contradiction;
     private Boolean sat;
     private int vars;
     private int clauses;
 
-    /** @param deadline a {@link System#nanoTime()} value, or {@link Long#MAX_VALUE} for none */
-    private DeadlineSat4j(long deadline) {
+    /**
+     * @param deadline a {@link System#nanoTime()} value, or {@link Long#MAX_VALUE} for none
+     * @param stop     aborts the solve when stopped, or {@code null}
+     */
+    private DeadlineSat4j(long deadline, SolverStop stop) {
         this.deadline = deadline;
+        this.stop = stop;
     }
 
-    /** A factory of such solvers, all with the same deadline. */
-    static SATFactory factory(long deadline) {
+    /**
+     * A factory of such solvers, all with the same deadline.
+     *
+     * @param stop aborts their solves when stopped, or {@code null} for none
+     */
+    static SATFactory factory(long deadline, SolverStop stop) {
         return new SATFactory() {
             private static final long serialVersionUID = 1L;
 
@@ -54,7 +63,7 @@ final class DeadlineSat4j implements SATSolver {
 
             @Override
             protected SATSolver createSolver() {
-                return new DeadlineSat4j(deadline);
+                return new DeadlineSat4j(deadline, stop);
             }
         };
     }
@@ -106,11 +115,26 @@ final class DeadlineSat4j implements SATSolver {
             }
             solver.setTimeoutMs(ms);
         }
+        if (stop != null) {
+            stop.started(solver);
+        }
         try {
+            // checked after registering: a stop() between the check and the solve's start still
+            // ends the solve (its answer is then not used)
+            if (stop != null && stop.stopped()) {
+                throw new SATAbortedException("stopped");
+            }
             sat = solver.isSatisfiable();
+            if (stop != null && stop.stopped()) {
+                throw new SATAbortedException("stopped");
+            }
             return sat;
         } catch (TimeoutException e) {
-            throw new SATAbortedException("time limit reached");
+            throw new SATAbortedException(stop != null && stop.stopped() ? "stopped" : "time limit reached");
+        } finally {
+            if (stop != null) {
+                stop.finished(solver);
+            }
         }
     }
 

@@ -1,7 +1,11 @@
 package remo.symbolic;
 
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 import kodkod.ast.Formula;
 import kodkod.engine.AbortedException;
 import kodkod.engine.IncrementalSolver;
@@ -26,7 +30,12 @@ import remo.models.Builtin;
  *
  * <p>An execution "accepted" by a side: no statically blocked poll (models.md §3.1) and every
  * consistency check holds (§7.2). The search ranges over programs both models accept (§7.4),
- * without empty threads and unused locations, within the thread and node bounds. Not thread-safe.
+ * without empty threads and unused locations, within the thread and node bounds.
+ *
+ * <p>With {@code options.jobs()} above 1, the first query of each thread layout of a size is
+ * solved ahead on that many worker threads of a pool that lives as long as one {@link #compare}
+ * call; the result is the one the search with one job gives ({@code Search.size}). A comparator
+ * holds no state between calls: several threads may call {@link #compare} at once.
  */
 public final class ModelComparator {
     private static final EnumSet<InstructionShape> NODE_SHAPES = EnumSet.of(InstructionShape.PUT, InstructionShape.GET,
@@ -77,8 +86,25 @@ public final class ModelComparator {
             nodesNote = "1 node suffices: the programs both models accept have no NIC operation, poll or rfence, and "
                     + "neither model reads same-node";
         }
-        Search search = new Search(allowing, forbidding, shapes, nodes, nodesNote, start, deadline);
-        return search.run();
+        ExecutorService pool = options.jobs() > 1 ? Executors.newFixedThreadPool(options.jobs(), workers()) : null;
+        try {
+            Search search = new Search(allowing, forbidding, shapes, nodes, nodesNote, start, deadline, pool);
+            return search.run();
+        } finally {
+            if (pool != null) {
+                pool.shutdownNow(); // the probes of a search that ended early are aborted, not awaited
+            }
+        }
+    }
+
+    /** Daemon worker threads: a probe still being aborted never keeps the JVM alive. */
+    private static java.util.concurrent.ThreadFactory workers() {
+        AtomicInteger count = new AtomicInteger();
+        return r -> {
+            Thread t = new Thread(r, "compare-models-layout-" + count.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        };
     }
 
     /**
@@ -114,6 +140,8 @@ public final class ModelComparator {
         private final String nodesNote;
         private final long start;
         private final long deadline;
+        /** Solves thread layouts ahead, or {@code null} for one job. */
+        private final ExecutorService pool;
         private int candidates;
         private CandidateExecution firstUnconfirmed;
         private Program firstUnconfirmedTest;
@@ -121,7 +149,7 @@ public final class ModelComparator {
         private int firstUnconfirmedEvents;
 
         Search(ModelSide allowing, ModelSide forbidding, Set<InstructionShape> shapes, int nodes, String nodesNote,
-               long start, long deadline) {
+               long start, long deadline, ExecutorService pool) {
             this.allowing = allowing;
             this.forbidding = forbidding;
             this.shapes = shapes;
@@ -129,6 +157,7 @@ public final class ModelComparator {
             this.nodesNote = nodesNote;
             this.start = start;
             this.deadline = deadline;
+            this.pool = pool;
         }
 
         private double elapsed() {
@@ -181,29 +210,97 @@ public final class ModelComparator {
          */
         private ComparisonResult size(int n) {
             SizeSearch state = new SizeSearch();
-            for (ThreadLayout layout : ThreadLayout.all(n, options.maxThreads())) {
-                if (layout(n, layout, state)) {
-                    break;
+            List<ThreadLayout> layouts = ThreadLayout.all(n, options.maxThreads());
+            if (pool == null || layouts.size() == 1) {
+                for (ThreadLayout layout : layouts) {
+                    if (layout(n, layout, state, null)) {
+                        break;
+                    }
+                }
+                return state.best;
+            }
+            // With several jobs, each layout's first query (problem.formula) is solved ahead on the
+            // pool, and the layouts are still visited in order, so that the search does what it does
+            // with one job: an unsatisfiable first query ends a layout's search with no effect (one
+            // job would solve the same query, or the stronger one with fewer writes, and find it
+            // unsatisfiable too); a satisfiable one is searched on from the probe's solver when the
+            // one-job search would have solved the same query (no distinction found yet), and from
+            // the start otherwise; an aborted one is handled as layout() handles an abort.
+            try (LayoutProbes probes = new LayoutProbes(pool, layouts, this::probe)) {
+                for (int i = 0; i < layouts.size(); i++) {
+                    LayoutProbes.Probe p = probes.take(i);
+                    if (p.aborted() != null) {
+                        if (state.best != null) {
+                            break;
+                        }
+                        throw p.aborted();
+                    }
+                    if (p.unsatisfiable()) {
+                        continue;
+                    }
+                    boolean sameQuery = state.best == null;
+                    if (!sameQuery) {
+                        p.solver().free();
+                    }
+                    if (layout(n, layouts.get(i), state, sameQuery ? p : null)) {
+                        break;
+                    }
                 }
             }
             return state.best;
         }
 
+        /** The problem of {@code n} events with the threads of {@code layout}. */
+        private ComparisonProblem problem(int n, ThreadLayout layout) {
+            return new ComparisonProblem(SkeletonScope.exact(n, layout.threads(), nodes), layout, allowing, forbidding, shapes);
+        }
+
+        /**
+         * Makes and solves the first query of {@code layout} (on a worker thread): what
+         * {@link #layout} does first when no distinction of the size is found yet. Touches no
+         * state of the search.
+         */
+        private LayoutProbes.Probe probe(ThreadLayout layout, SolverStop stop) {
+            ComparisonProblem problem = problem(layout.events(), layout);
+            IncrementalSolver solver = IncrementalSolver.solver(SolverOptions.plain(deadline, stop));
+            try {
+                Solution s = solver.solve(problem.formula, problem.bounds);
+                if (!s.sat()) {
+                    solver.free();
+                    return new LayoutProbes.Probe(problem, null, s, null);
+                }
+                return new LayoutProbes.Probe(problem, solver, s, null);
+            } catch (AbortedException e) {
+                solver.free();
+                return new LayoutProbes.Probe(problem, null, null, e);
+            } catch (RuntimeException | Error e) {
+                solver.free();
+                throw e;
+            }
+        }
+
         /**
          * Searches executions of {@code n} events with the threads of {@code layout}; true when the
          * search of this size is over (no further layout needs to be searched).
+         *
+         * @param probe the layout's first query solved already (satisfiable, with no distinction of
+         *              this size found yet), or {@code null} to make and solve it here
          */
-        private boolean layout(int n, ThreadLayout layout, SizeSearch state) {
-            SkeletonScope scope = SkeletonScope.exact(n, layout.threads(), nodes);
-            ComparisonProblem problem = new ComparisonProblem(scope, layout, allowing, forbidding, shapes);
-            IncrementalSolver solver = IncrementalSolver.solver(SolverOptions.plain(deadline));
+        private boolean layout(int n, ThreadLayout layout, SizeSearch state, LayoutProbes.Probe probe) {
+            ComparisonProblem problem = probe != null ? probe.problem() : problem(n, layout);
+            IncrementalSolver solver = probe != null ? probe.solver() : IncrementalSolver.solver(SolverOptions.plain(deadline));
             try {
-                Formula query = problem.formula;
-                if (state.best != null) {
-                    // only a test with fewer writes than the one found can replace it
-                    query = query.and(fewerWrites(problem, state.best.execution().writeCount()));
+                Solution s;
+                if (probe != null) {
+                    s = probe.solution();
+                } else {
+                    Formula query = problem.formula;
+                    if (state.best != null) {
+                        // only a test with fewer writes than the one found can replace it
+                        query = query.and(fewerWrites(problem, state.best.execution().writeCount()));
+                    }
+                    s = solver.solve(query, problem.bounds);
                 }
-                Solution s = solver.solve(query, problem.bounds);
                 while (s.sat()) {
                     candidates++;
                     Bounds extra = new Bounds(problem.u.universe);

@@ -158,9 +158,13 @@ final class FuzzCommand implements Callable<Integer> {
         o.printf(Locale.ROOT, "Fuzz: %d programs, %d comparisons, %d skipped (%.1f%%, over %d candidates), "
                         + "%d machine graphs checked, %d flag combinations, %d axiomatic candidates, %d machine states, "
                         + "%d mismatches, %.1f s%n",
-                r.programs(), r.comparisons(), r.skipped(), 100.0 * r.skipped() / r.programs(), maxCandidates,
+                r.programs(), r.comparisons(), r.skipped(), 100.0 * r.skipped() / Math.max(1, r.programs()), maxCandidates,
                 r.graphsChecked(), r.flagSettings(), r.axiomaticCandidates(), r.machineStates(), r.mismatches().size(),
                 r.seconds());
+        if (r.interrupted() != null) {
+            o.printf(Locale.ROOT, "Partial: %s after %d of %d programs; the figures above are those of the %d checked%n",
+                    r.interrupted(), r.programs(), programs, r.programs());
+        }
         return r.mismatches().isEmpty() ? 0 : 1;
     }
 }

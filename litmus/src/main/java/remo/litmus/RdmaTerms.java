@@ -221,7 +221,8 @@ final class RdmaTerms {
     private static int smallNumber(TokenCursor in, String digits, Position pos) throws LitmusException {
         BigInteger value = new BigInteger(digits);
         if (value.compareTo(BigInteger.valueOf(Integer.MAX_VALUE)) > 0) {
-            throw in.error("E-RANGE", pos, RANGE_MESSAGE);
+            // node numbers and thread indices are Java ints; the 64-bit message would be wrong here
+            throw in.error("E-RANGE", pos, "number out of range: at most " + Integer.MAX_VALUE + " here");
         }
         return value.intValue();
     }

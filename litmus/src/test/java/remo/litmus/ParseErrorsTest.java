@@ -71,6 +71,8 @@ class ParseErrorsTest {
                     "e.litmus:4:14: error[E-RANGE]: integer literal out of the 64-bit range"),
             Arguments.of("operand out of range", "RDMA T\n{ x@1 }\n P0@1 ;\n x = 99999999999999999999 ;",
                     "e.litmus:4:6: error[E-RANGE]: integer literal out of the 64-bit range"),
+            Arguments.of("node number out of range (fits 64 bits, not a node number)", "RDMA T\n{ x@2147483648 }",
+                    "e.litmus:2:5: error[E-RANGE]: number out of range: at most 2147483647 here"),
             Arguments.of("unknown flag", "RDMA T\nflags FOO=ON\n{ x@1 }",
                     "e.litmus:2:7: error[E-FLAG]: unknown flag 'FOO'"),
             Arguments.of("unknown flag value", "RDMA T\nflags RFENCE_SCOPE=SOME\n{ x@1 }",

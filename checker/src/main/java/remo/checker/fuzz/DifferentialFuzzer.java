@@ -114,6 +114,8 @@ public final class DifferentialFuzzer {
         long states;
         long graphs;
         boolean skipped;
+        /** The check stopped because an interruption was requested: the program does not count. */
+        boolean interrupted;
     }
 
     private Disagreement compare(Program p, String model, FlagValues flags, Tally tally) throws LitmusException {
@@ -121,7 +123,12 @@ public final class DifferentialFuzzer {
         CheckResult ax = AxiomaticChecker.check(p, m, flags, CheckOptions.defaults().withMaxExecutions(candidateBound));
         tally.candidates += ax.explored();
         if (ax.partial()) {
-            tally.skipped = true;
+            // an interrupted check is not a program over the bound
+            if (remo.core.Interruption.requested()) {
+                tally.interrupted = true;
+            } else {
+                tally.skipped = true;
+            }
             return null;
         }
         CheckResult op = OperationalExplorer.check(p, m, flags,
@@ -217,8 +224,14 @@ public final class DifferentialFuzzer {
                 });
         java.util.ArrayDeque<java.util.concurrent.Future<Checked>> ahead = new java.util.ArrayDeque<>();
         long submitted = from;
+        long done = 0;
+        String interrupted = null;
         try {
             for (long i = from; i < from + count; i++) {
+                if (remo.core.Interruption.requested()) {
+                    interrupted = remo.core.Interruption.reason();
+                    break;
+                }
                 Checked c;
                 if (pool == null) {
                     c = checkProgram(i);
@@ -230,6 +243,11 @@ public final class DifferentialFuzzer {
                     c = result(ahead.poll());
                 }
                 Tally tally = c.tally();
+                if (tally.interrupted) {
+                    interrupted = remo.core.Interruption.reason();
+                    break;
+                }
+                done++;
                 candidates += tally.candidates;
                 states += tally.states;
                 graphs += tally.graphs;
@@ -252,8 +270,8 @@ public final class DifferentialFuzzer {
             }
         }
         int perModel = (int) combos.stream().map(c -> c / models.size()).distinct().count();
-        return new FuzzReport(count, comparisons, skipped, graphs, perModel, candidates, states,
-                (System.nanoTime() - t0) / 1e9, mismatches);
+        return new FuzzReport(done, comparisons, skipped, graphs, perModel, candidates, states,
+                (System.nanoTime() - t0) / 1e9, mismatches, interrupted);
     }
 
     /** The result of a worker's program; its exception, if any, rethrown as it was. */

@@ -50,6 +50,13 @@ final class CatTranslator implements ModelExpressionVisitor<Expression> {
          */
         default void cycle(kodkod.ast.Relation cycle, Expression x) {
         }
+
+        /**
+         * Records that {@code r} (made by {@link #fresh}) equals {@code value}: the caller conjoins
+         * the definition with the problem's top-level formula, where it removes no instance
+         * because it fixes {@code r}.
+         */
+        void define(kodkod.ast.Relation r, Expression value);
     }
 
     /**
@@ -276,7 +283,18 @@ final class CatTranslator implements ModelExpressionVisitor<Expression> {
             CatTranslator inner = new CatTranslator(environment, flags, atoms, values, witnessFactory);
             Map<ModelExpression, Expression> nextValues = new HashMap<>();
             for (int i = 0; i < vars.size(); i++) {
-                nextValues.put(vars.get(i), inner.operand(bodies.get(i), arity(vars.get(i))));
+                Expression next = inner.operand(bodies.get(i), arity(vars.get(i)));
+                if (witnessFactory != null) {
+                    // each step's value is a relation defined equal to it: the unrolled bodies would
+                    // otherwise nest 'steps' deep, a formula whose tree (not its shared graph) grows
+                    // exponentially, and Kodkod walks formulas as trees before it translates them
+                    // (herd7's ppo.cat: ppc.cat and arm.cat never got past that walk)
+                    kodkod.ast.Relation r = witnessFactory.fresh("rec-" + e.recursiveGroupId() + "-" + i + "-" + k,
+                            arity(vars.get(i)));
+                    witnessFactory.define(r, next);
+                    next = r;
+                }
+                nextValues.put(vars.get(i), next);
             }
             values = nextValues;
         }

@@ -50,6 +50,8 @@ final class ComparisonProblem {
     private final List<Relation> firstOrders;
     /** The cycle witnesses of the second side's rejections in the query. */
     private final List<Cycle> secondCycles = new ArrayList<>();
+    /** Definitions of the let rec steps' relations made since they were last taken (see {@link #takeDefinitions}). */
+    private final List<Formula> definitions = new ArrayList<>();
     private int constants;
 
     /**
@@ -127,6 +129,7 @@ final class ComparisonProblem {
             }
         }
         f.add(orderingLemmas());
+        f.add(takeDefinitions());
         formula = Formula.and(f);
     }
 
@@ -170,6 +173,11 @@ final class ComparisonProblem {
             @Override
             public void cycle(Relation cycle, Expression x) {
                 cycles.add(new Cycle(cycle, x));
+            }
+
+            @Override
+            public void define(Relation r, Expression value) {
+                definitions.add(r.eq(value));
             }
         });
         Formula consistent = t.consistent(model.model(), model.skippedChecks(), accepts);
@@ -283,6 +291,7 @@ final class ComparisonProblem {
             side = side.withView(new ExecutionView(program.all, readsFrom.transpose(), co, true));
         }
         f.add(accepts(side, forbidding, true, fixed));
+        f.add(takeDefinitions());
         f.add(outcomeChanged.not());
         kodkod.engine.Solution s = new kodkod.engine.Solver(SolverOptions.plain(Long.MAX_VALUE)).solve(Formula.and(f), fixed);
         if (!s.sat()) {
@@ -312,7 +321,19 @@ final class ComparisonProblem {
             valid.add(writeBackVariant(rf, co));
             side = side.withView(new ExecutionView(program.all, rf.transpose(), co, true));
         }
-        return Formula.and(valid).not().or(rejects(side, extra));
+        Formula rejected = rejects(side, extra);
+        return Formula.and(valid).not().or(rejected).and(takeDefinitions());
+    }
+
+    /**
+     * The definitions of the let rec relations made since the last call, as one formula for the
+     * top level of the query they are part of (each fixes its relation, so none removes an
+     * instance, wherever the relation is used).
+     */
+    private Formula takeDefinitions() {
+        Formula d = Formula.and(definitions);
+        definitions.clear();
+        return d;
     }
 
     /**

@@ -100,6 +100,10 @@ public final class Main {
         int[] status = {3};
         Thread worker = new Thread(null, () -> {
             try {
+                String limitProblem = remo.core.InputLimits.settingProblem();
+                if (limitProblem != null) {
+                    System.err.println("remo: warning[W-ENV]: " + limitProblem);
+                }
                 status[0] = RemoCommand.execute(args);
             } catch (StackOverflowError e) {
                 System.out.flush();

@@ -238,6 +238,21 @@ class ReliabilityTest {
         assertEquals(0, ok.exit, ok.err);
     }
 
+    /** A setting of the limit that is no positive whole number is said once, and the default applies (fresh-user trial). */
+    @Test
+    void anUnusableSizeLimitSettingIsWarnedAbout() {
+        System.setProperty("remo.maxInputBytes", "garbage");
+        try {
+            CliRun r = CliRun.run("check", suite("L07"));
+            assertEquals(0, r.exit, r.err);
+            assertEquals("remo: warning[W-ENV]: -Dremo.maxInputBytes='garbage' is not a whole number from 1 to "
+                    + Long.MAX_VALUE + "; the default limit of 4194304 bytes applies\n", r.err);
+        } finally {
+            System.clearProperty("remo.maxInputBytes");
+        }
+        assertEquals("", CliRun.run("check", suite("L07")).err);
+    }
+
     @Test
     void parsingCountsAgainstTheTimeout(@TempDir Path tmp) throws IOException {
         StringBuilder sb = new StringBuilder("RDMA T\n{ ");

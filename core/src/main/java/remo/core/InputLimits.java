@@ -42,6 +42,32 @@ public final class InputLimits {
         }
     }
 
+    /**
+     * What is wrong with the limit's setting, as a warning to show once per run, or {@code null}
+     * if it is unset or a positive whole number (a bad setting keeps the default, so it must be
+     * said, not dropped).
+     */
+    public static String settingProblem() {
+        String v = System.getProperty("remo.maxInputBytes");
+        String name = "-Dremo.maxInputBytes";
+        if (v == null) {
+            v = System.getenv(MAX_BYTES_VARIABLE);
+            name = MAX_BYTES_VARIABLE;
+        }
+        if (v == null) {
+            return null;
+        }
+        try {
+            if (Long.parseLong(v.trim()) > 0) {
+                return null;
+            }
+        } catch (NumberFormatException e) {
+            // said below
+        }
+        return name + "='" + v + "' is not a whole number from 1 to " + Long.MAX_VALUE + "; the default limit of "
+                + DEFAULT_MAX_BYTES + " bytes applies";
+    }
+
     /** The size limit in bytes: {@code remo.maxInputBytes}, else {@code REMO_MAX_INPUT_BYTES}, else the default. */
     public static long maxBytes() {
         String v = System.getProperty("remo.maxInputBytes");

@@ -62,7 +62,7 @@ final class CheckReporting implements AutoCloseable {
      * @param err           standard error
      * @throws DiagnosticException E-OPTION for a bad {@code --format}, {@code --show}, {@code --max-graphs}
      *                         or {@code --json-executions} without {@code --json}; E-USAGE for an empty
-     *                         {@code --graph}
+     *                         {@code --graph}; E-IO for a {@code --graph} that names an existing non-directory
      */
     static CheckReporting open(ReportOptions options, ArgumentPositions originalArgs, int totalTests, Set<String> skippedChecks,
                                boolean interactive, PrintStream err) throws DiagnosticException {
@@ -92,6 +92,11 @@ final class CheckReporting implements AutoCloseable {
         }
         GraphWriter graphs = null;
         if (options.graphDir != null) {
+            if (java.nio.file.Files.exists(options.graphDir) && !java.nio.file.Files.isDirectory(options.graphDir)) {
+                // said before any test runs, not after the run whose graphs it was to hold
+                throw new DiagnosticException(Diagnostic.error("E-IO", options.graphDir.toString(), Position.START,
+                        options.graphDir + " exists and is not a directory (--graph: the directory for graphs)"));
+            }
             graphs = new GraphWriter(options.graphDir, format, Graphviz.find().orElse(null), show, options.maxGraphs,
                     skippedChecks);
         }

@@ -238,6 +238,17 @@ class ReliabilityTest {
         assertEquals(0, ok.exit, ok.err);
     }
 
+    /** --graph naming an existing file is refused before any test runs (fresh-user trial: it was said after the run). */
+    @Test
+    void aGraphDirectoryThatIsAFileIsRefusedBeforeTheRun(@TempDir Path tmp) throws IOException {
+        Path file = write(tmp, "not-a-dir", "x");
+        CliRun r = CliRun.run("check", "--graph", file.toString(), suite("L07"));
+        assertEquals(2, r.exit, r.err);
+        assertEquals("", r.out);
+        assertTrue(r.err.startsWith(file + ":1:1: error[E-IO]: " + file + " exists and is not a directory (--graph: the "
+                + "directory for graphs)"), r.err);
+    }
+
     /** A setting of the limit that is no positive whole number is said once, and the default applies (fresh-user trial). */
     @Test
     void anUnusableSizeLimitSettingIsWarnedAbout() {

@@ -42,49 +42,48 @@ public final class InputLimits {
         }
     }
 
+    /** The setting of the limit as given: where it came from and its text; {@code null} when unset. */
+    private record Setting(String name, String text) {
+        static Setting find() {
+            String v = System.getProperty(PROPERTY);
+            if (v != null) {
+                return new Setting("-D" + PROPERTY, v);
+            }
+            v = System.getenv(MAX_BYTES_VARIABLE);
+            return v == null ? null : new Setting(MAX_BYTES_VARIABLE, v);
+        }
+
+        /** The limit it gives, or 0 if it is no positive whole number (the default then applies). */
+        long bytes() {
+            try {
+                return Math.max(0, Long.parseLong(text.trim()));
+            } catch (NumberFormatException e) {
+                return 0;
+            }
+        }
+    }
+
+    private static final String PROPERTY = "remo.maxInputBytes";
+
     /**
      * What is wrong with the limit's setting, as a warning to show once per run, or {@code null}
      * if it is unset or a positive whole number (a bad setting keeps the default, so it must be
      * said, not dropped).
      */
     public static String settingProblem() {
-        String v = System.getProperty("remo.maxInputBytes");
-        String name = "-Dremo.maxInputBytes";
-        if (v == null) {
-            v = System.getenv(MAX_BYTES_VARIABLE);
-            name = MAX_BYTES_VARIABLE;
-        }
-        if (v == null) {
+        Setting s = Setting.find();
+        if (s == null || s.bytes() > 0) {
             return null;
         }
-        try {
-            if (Long.parseLong(v.trim()) > 0) {
-                return null;
-            }
-        } catch (NumberFormatException e) {
-            // said below
-        }
-        return name + "='" + v + "' is not a whole number from 1 to " + Long.MAX_VALUE + "; the default limit of "
+        return s.name() + "='" + s.text() + "' is not a whole number from 1 to " + Long.MAX_VALUE + "; the default limit of "
                 + DEFAULT_MAX_BYTES + " bytes applies";
     }
 
     /** The size limit in bytes: {@code remo.maxInputBytes}, else {@code REMO_MAX_INPUT_BYTES}, else the default. */
     public static long maxBytes() {
-        String v = System.getProperty("remo.maxInputBytes");
-        if (v == null) {
-            v = System.getenv(MAX_BYTES_VARIABLE);
-        }
-        if (v != null) {
-            try {
-                long n = Long.parseLong(v.trim());
-                if (n > 0) {
-                    return n;
-                }
-            } catch (NumberFormatException e) {
-                // an unusable setting keeps the default (the limit is still named in every refusal)
-            }
-        }
-        return DEFAULT_MAX_BYTES;
+        Setting s = Setting.find();
+        long n = s == null ? 0 : s.bytes();
+        return n > 0 ? n : DEFAULT_MAX_BYTES;
     }
 
     /**

@@ -105,8 +105,8 @@ final class RemoCommand implements Runnable {
     /**
      * A picocli parse message in remo's words, for every command (the one place they are
      * translated): {@code --jobs expects a whole number, found 'x'} for picocli's
-     * {@code Invalid value for option '--jobs': 'x' is not an int} (a whole number outside the
-     * type's range gets the range: {@code --jobs expects a whole number from -2147483648 to
+     * {@code Invalid value for option '--jobs': 'x' is not an int} (a whole number beyond the
+     * type's range gets its bound on that side: {@code --jobs expects a whole number of at most
      * 2147483647, found '99999999999'}); missing values and arguments likewise. Other messages
      * are already readable and pass unchanged.
      */
@@ -122,12 +122,14 @@ final class RemoCommand implements Runnable {
             };
             String found = m.group(2);
             if (found.matches("[+-]?\\d+")) {
-                // a whole number all the same, but outside the option's Java type
+                // a whole number all the same, but beyond the option's Java type on its side (the
+                // option's own lower bound, e.g. --jobs at least 1, is said by the option's check)
+                boolean negative = found.startsWith("-");
                 kind += switch (m.group(3)) {
-                    case "long" -> " from " + Long.MIN_VALUE + " to " + Long.MAX_VALUE;
-                    case "short" -> " from " + Short.MIN_VALUE + " to " + Short.MAX_VALUE;
-                    case "byte" -> " from " + Byte.MIN_VALUE + " to " + Byte.MAX_VALUE;
-                    default -> " from " + Integer.MIN_VALUE + " to " + Integer.MAX_VALUE;
+                    case "long" -> negative ? " of at least " + Long.MIN_VALUE : " of at most " + Long.MAX_VALUE;
+                    case "short" -> negative ? " of at least " + Short.MIN_VALUE : " of at most " + Short.MAX_VALUE;
+                    case "byte" -> negative ? " of at least " + Byte.MIN_VALUE : " of at most " + Byte.MAX_VALUE;
+                    default -> negative ? " of at least " + Integer.MIN_VALUE : " of at most " + Integer.MAX_VALUE;
                 };
             }
             return m.group(1) + " expects " + kind + ", found '" + found + "'";

@@ -44,8 +44,12 @@ class FreshUserCliTest {
                 events.err);
         CliRun tooLarge = CliRun.run("check", "--jobs", "99999999999", l07());
         assertEquals(2, tooLarge.exit);
-        assertTrue(tooLarge.err.startsWith("<command line>:1:14: error[E-USAGE]: --jobs expects a whole number from -2147483648 to "
+        assertTrue(tooLarge.err.startsWith("<command line>:1:14: error[E-USAGE]: --jobs expects a whole number of at most "
                 + "2147483647, found '99999999999'\n"), tooLarge.err);
+        CliRun tooSmall = CliRun.run("compare-models", "tso", "sc", "--events", "-99999999999");
+        assertEquals(2, tooSmall.exit);
+        assertTrue(tooSmall.err.contains("error[E-USAGE]: --events expects a whole number of at least -2147483648, found "
+                + "'-99999999999'\n"), tooSmall.err);
         CliRun noValue = CliRun.run("check", "--jobs");
         assertTrue(noValue.err.startsWith("<command line>:1:7: error[E-USAGE]: --jobs expects a value N, found none\n"),
                 noValue.err);

@@ -164,8 +164,7 @@ final class Candidate implements CompleteCandidate {
             if (l >= 0) {
                 v[k] = values.value[coOrder[l][coLength[l] - 1]];
             } else {
-                Long r = values.registers.get(space.itemThread[k]).get(space.itemRegister[k]);
-                v[k] = r == null ? 0 : r;
+                v[k] = values.register(space.itemThread[k], space.itemRegister[k]);
             }
         }
         return FinalState.ofSortedUnchecked(space.fullItems, v); // fullItems: a TreeMap's keys

@@ -1,10 +1,10 @@
 package remo.checker;
 
-import java.util.HashSet;
-import java.util.LinkedHashMap;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import remo.core.rdma.EventLabel;
 import remo.core.rdma.OpKind;
 import remo.litmus.BinOp;
@@ -37,21 +37,30 @@ final class ValueSolver {
     static final class Values {
         final long[] value;
         final boolean[] exists;
-        final List<Map<String, Long>> registers;
+        /** Per thread, the registers' values at the end, by slot ({@link #register}). */
+        private final long[][] registers;
+        private final List<Map<String, Integer>> slots;
         final boolean blocked;
         /** Per thread, the index of the first instruction at which it blocks, or -1. */
         final int[] blockedAt;
         /** The Cutoff instruction the execution reached (the unrolling bound), or null. */
         final Instruction.Cutoff cutoff;
 
-        Values(long[] value, boolean[] exists, List<Map<String, Long>> registers, boolean blocked, int[] blockedAt,
-               Instruction.Cutoff cutoff) {
+        Values(long[] value, boolean[] exists, long[][] registers, List<Map<String, Integer>> slots, boolean blocked,
+               int[] blockedAt, Instruction.Cutoff cutoff) {
             this.value = value;
             this.exists = exists;
             this.registers = registers;
+            this.slots = slots;
             this.blocked = blocked;
             this.blockedAt = blockedAt;
             this.cutoff = cutoff;
+        }
+
+        /** The final value of thread {@code t}'s register {@code name}; 0 if the execution never sets it. */
+        long register(int t, String name) {
+            Integer slot = slots.get(t).get(name);
+            return slot == null || slot >= registers[t].length ? 0 : registers[t][slot];
         }
     }
 
@@ -68,8 +77,6 @@ final class ValueSolver {
     /**
      * What a partial reads-from choice fixes (see {@link #solvePartial}).
      *
-     * @param value     per event its value, meaningful where {@code known}
-     * @param known     per event whether its value is fixed by the choices made
      * @param existence per event 1 if it surely exists, 0 if it surely does not, -1 if unknown (a
      *                  conditional write whose rmw read's value or operand is unknown, an event of a
      *                  guarded instruction whose guard is unknown)
@@ -79,13 +86,16 @@ final class ValueSolver {
      * @param open      whether some {@code assume} or {@code await} depends on values not fixed yet
      *                  (if neither this nor {@code blocked}, no completion blocks at one)
      */
-    record PartialValues(long[] value, boolean[] known, byte[] existence, boolean blocked, boolean open) {
+    record PartialValues(byte[] existence, boolean blocked, boolean open) {
     }
 
     private final EventStructure structure;
     private final Program program;
     private final boolean failedRcasWrites;
     private final int size;
+    /** The choice the solver state below is for (a copy), and whether it was well formed. */
+    private int[] lastRun;
+    private boolean lastWellFormed;
     // per-solve state
     private int[] rf;
     private long[] value;
@@ -93,7 +103,13 @@ final class ValueSolver {
     private boolean[] exists;
     private int[] cursor;
     private boolean[] advancing;
-    private List<Map<String, Long>> regs;
+    /**
+     * Per thread, each register name's slot in {@link #regs} and {@link #unknownRegs}, given on
+     * first sight and kept for the solver's lifetime (a name-keyed map per run cost more than the
+     * solving: {@code pso} of the x86 corpus solves 3 420 candidates).
+     */
+    private final List<Map<String, Integer>> slots;
+    private long[][] regs;
     private long[] operandA;
     private long[] operandB;
     private boolean blocked;
@@ -104,7 +120,7 @@ final class ValueSolver {
     private boolean[] unknownExistence;
     private boolean[] unknownA;
     private boolean[] unknownB;
-    private List<Set<String>> unknownRegs;
+    private boolean[][] unknownRegs;
     private boolean surelyBlocked;
     private boolean openBlocking;
     private boolean readUnknown;
@@ -116,6 +132,12 @@ final class ValueSolver {
         this.program = structure.program();
         this.failedRcasWrites = structure.flags().failedRcasWrites();
         this.size = structure.size();
+        int threads = program.threads().size();
+        List<Map<String, Integer>> slotMaps = new ArrayList<>(threads);
+        for (int t = 0; t < threads; t++) {
+            slotMaps.add(new HashMap<>());
+        }
+        this.slots = slotMaps;
     }
 
     /**
@@ -125,7 +147,13 @@ final class ValueSolver {
      * @return the values, or {@code null} if the candidate is ill-formed
      */
     Values solve(int[] rfSource) {
-        return run(rfSource) ? new Values(value, exists, regs, blocked, blockedAt, cutoff) : null;
+        if (!Arrays.equals(rfSource, lastRun)) {
+            lastRun = rfSource.clone();
+            lastWellFormed = run(rfSource);
+        }
+        // else: the values of the same choice are still here (the exploration solves a node, finds
+        // it complete, then asks for its values)
+        return lastWellFormed ? new Values(value, exists, regs, slots, blocked, blockedAt, cutoff) : null;
     }
 
     /**
@@ -138,16 +166,16 @@ final class ValueSolver {
      *         has a chosen source that surely does not
      */
     PartialValues solvePartial(int[] rfSource) {
-        if (!run(rfSource)) {
+        lastRun = rfSource.clone();
+        lastWellFormed = run(rfSource);
+        if (!lastWellFormed) {
             return null;
         }
         byte[] existence = new byte[size];
-        boolean[] known = new boolean[size];
         for (int e = 0; e < size; e++) {
             existence[e] = unknownExistence[e] ? -1 : (byte) (exists[e] ? 1 : 0);
-            known[e] = !unknown[e];
         }
-        return new PartialValues(value, known, existence, surelyBlocked, openBlocking);
+        return new PartialValues(existence, surelyBlocked, openBlocking);
     }
 
     private boolean run(int[] rfSource) {
@@ -164,15 +192,16 @@ final class ValueSolver {
         int threads = program.threads().size();
         cursor = new int[threads];
         advancing = new boolean[threads];
-        regs = new java.util.ArrayList<>(threads);
-        unknownRegs = new java.util.ArrayList<>(threads);
+        regs = new long[threads][];
+        unknownRegs = new boolean[threads][];
         for (int t = 0; t < threads; t++) {
-            regs.add(new LinkedHashMap<>());
-            unknownRegs.add(new HashSet<>());
+            regs[t] = new long[slots.get(t).size()];
+            unknownRegs[t] = new boolean[regs[t].length];
         }
         for (RegisterInit init : program.registerInits()) {
             if (init.thread() < threads) {
-                regs.get(init.thread()).put(init.register().name(), init.value());
+                int s = slot(init.thread(), init.register().name()); // first: it may grow the array
+                regs[init.thread()][s] = init.value();
             }
         }
         blocked = false;
@@ -181,7 +210,7 @@ final class ValueSolver {
         unknownGuards = 0;
         cutoff = null;
         blockedAt = new int[threads];
-        java.util.Arrays.fill(blockedAt, -1);
+        Arrays.fill(blockedAt, -1);
         for (int e = 0; e < size; e++) {
             Event ev = structure.event(e);
             exists[e] = !ev.conditional();
@@ -308,26 +337,46 @@ final class ValueSolver {
         }
     }
 
+    /**
+     * The slot of thread {@code t}'s register {@code name}; a name seen for the first time gets
+     * the next slot, and this run's arrays of the thread grow to hold it (a register never set
+     * reads 0, as before its first assignment).
+     */
+    private int slot(int t, String name) {
+        Map<String, Integer> m = slots.get(t);
+        Integer s = m.get(name);
+        if (s == null) {
+            s = m.size();
+            m.put(name, s);
+        }
+        if (s >= regs[t].length) {
+            regs[t] = Arrays.copyOf(regs[t], m.size());
+            unknownRegs[t] = Arrays.copyOf(unknownRegs[t], m.size());
+        }
+        return s;
+    }
+
     private long operand(int t, Operand o) {
         if (o instanceof Operand.Constant c) {
             return c.value();
         }
-        Long v = regs.get(t).get(((Register) o).name());
-        return v == null ? 0 : v;
+        int s = slot(t, ((Register) o).name()); // first: it may grow the array
+        return regs[t][s];
     }
 
     private boolean unknownOperand(int t, Operand o) {
-        return o instanceof Register reg && unknownRegs.get(t).contains(reg.name());
+        if (!(o instanceof Register reg)) {
+            return false;
+        }
+        int s = slot(t, reg.name()); // first: it may grow the array
+        return unknownRegs[t][s];
     }
 
     /** Sets a register; under a guard of unknown value it becomes unknown (it may keep its old value). */
     private void assign(int t, String register, long v, boolean isUnknown) {
-        regs.get(t).put(register, v);
-        if (isUnknown || unknownGuards > 0) {
-            unknownRegs.get(t).add(register);
-        } else {
-            unknownRegs.get(t).remove(register);
-        }
+        int s = slot(t, register);
+        regs[t][s] = v;
+        unknownRegs[t][s] = isUnknown || unknownGuards > 0;
     }
 
     private void execute(int t, int i, Instruction ins) {

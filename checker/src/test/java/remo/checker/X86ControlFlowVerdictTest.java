@@ -56,6 +56,22 @@ class X86ControlFlowVerdictTest {
         assertEquals("Forbidden", r.verdict().word());
     }
 
+    /**
+     * A register set on one branch only keeps its initial value on the other, and a register the
+     * code never sets reads 0 in the final state, whichever execution was solved first (the value
+     * solver numbers registers as it meets them).
+     */
+    @Test
+    void aRegisterSetOnOneBranchOnlyReadsItsInitialValueOnTheOther() throws Exception {
+        String t = "X86 ONEBRANCH\n{ 1:ECX=7; }\n P0         | P1          ;\n MOV [x],$1 | MOV EAX,[x] ;\n"
+                + "            | CMP EAX,$1  ;\n            | JNE L1      ;\n            | MOV EBX,$2  ;\n"
+                + "            | MOV ECX,$3  ;\n            | L1:         ;\n"
+                + "exists (1:EAX=1 /\\ 1:EBX=2 /\\ 1:ECX=3 /\\ 1:EDX=0)\n";
+        CheckResult r = check(t, 2);
+        assertEquals(Set.of("1:EAX=0; 1:EBX=0; 1:ECX=7; 1:EDX=0;", "1:EAX=1; 1:EBX=2; 1:ECX=3; 1:EDX=0;"), states(r));
+        assertEquals("Allowed", r.verdict().word());
+    }
+
     @Test
     void readModifyWritesWithoutLockAreNotAtomicAndLockOrXorAre() throws Exception {
         String plain = "X86 INC\n{ }\n P0      | P1      ;\n INC [x] | INC [x] ;\nexists (x=1)\n";

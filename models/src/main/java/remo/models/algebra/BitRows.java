@@ -31,6 +31,9 @@ final class BitRows {
      * predecessors), or {@code null} if the matrix has a cycle. Costs one pass over the pairs.
      */
     static int[] topologicalOrder(long[] bits, int size, int rowWords) {
+        if (rowWords == 1) {
+            return topologicalOrderOneWord(bits, size);
+        }
         int w = rowWords;
         int[] indegree = new int[size];
         for (int i = 0; i < size; i++) {
@@ -65,6 +68,33 @@ final class BitRows {
             }
         }
         return tail == size ? order : null;
+    }
+
+    /**
+     * {@link #topologicalOrder} for at most 64 events (one word a row), in layers: the events no
+     * remaining event points to are taken together, with word operations, until none remain (a
+     * cycle leaves a layer empty). A shallow relation, as most of a litmus test's are, costs a few
+     * word operations per event instead of a step per pair.
+     */
+    private static int[] topologicalOrderOneWord(long[] bits, int size) {
+        long remaining = size == 64 ? -1L : (1L << size) - 1;
+        int[] order = new int[size];
+        int tail = 0;
+        while (remaining != 0) {
+            long pointedTo = 0;
+            for (long r = remaining; r != 0; r &= r - 1) {
+                pointedTo |= bits[Long.numberOfTrailingZeros(r)];
+            }
+            long layer = remaining & ~pointedTo;
+            if (layer == 0) {
+                return null;
+            }
+            remaining &= ~layer;
+            for (; layer != 0; layer &= layer - 1) {
+                order[tail++] = Long.numberOfTrailingZeros(layer);
+            }
+        }
+        return order;
     }
 
     /**

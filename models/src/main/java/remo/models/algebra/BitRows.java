@@ -27,8 +27,10 @@ final class BitRows {
     }
 
     /**
-     * The events in a topological order (Kahn's algorithm: repeatedly remove events without
-     * predecessors), or {@code null} if the matrix has a cycle. Costs one pass over the pairs.
+     * The events in a topological order (repeatedly remove events without predecessors), or
+     * {@code null} if the matrix has a cycle. Up to 64 events (one word a row) the events are
+     * removed a layer at a time with word operations ({@link #topologicalOrderOneWord}); beyond,
+     * by Kahn's algorithm, one pass over the pairs.
      */
     static int[] topologicalOrder(long[] bits, int size, int rowWords) {
         if (rowWords == 1) {

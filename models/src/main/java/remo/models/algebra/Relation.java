@@ -396,9 +396,8 @@ public final class Relation {
     }
 
     /**
-     * Whether the relation has no cycle ({@code this+} irreflexive): Kahn's algorithm, removing
-     * events without predecessors; a cycle remains iff the relation is cyclic. Costs one pass over
-     * the pairs.
+     * Whether the relation has no cycle ({@code this+} irreflexive): events without predecessors
+     * are removed until none remain or a cycle is left ({@link BitRows#topologicalOrder}).
      */
     public boolean isAcyclic() {
         return BitRows.topologicalOrder(bits, size, rowWords) != null;

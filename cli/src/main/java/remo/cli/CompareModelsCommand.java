@@ -37,7 +37,8 @@ import remo.symbolic.ModelSide;
                 + "up to --events events with the Kodkod relational engine), or report that there is none up to that bound.",
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:the comparison ran (distinguished, included, unconfirmed, or stopped by --timeout)",
-            "2:usage error or bad model", "3:internal error"})
+            "2:usage error or bad model", "3:internal error",
+            "130:interrupted (Ctrl-C): the sizes searched until then are reported, as for --timeout"})
 final class CompareModelsCommand implements Callable<Integer> {
 
     @Spec

@@ -3,8 +3,8 @@ package remo.core;
 /**
  * Whether the user asked the run to stop (SIGINT, Ctrl-C, or SIGTERM): the command line's signal
  * handling requests it, and every limit check (the checker's budget, the operational search, the
- * robustness deadline, the lexers) treats it as a limit reached now, so that the result found so
- * far is printed, marked partial exactly as for {@code --timeout}.
+ * robustness deadline, the lexers, the model comparison's SAT solves) treats it as a limit reached
+ * now, so that the result found so far is printed, marked partial exactly as for {@code --timeout}.
  */
 public final class Interruption {
     private static volatile boolean requested;
@@ -21,6 +21,37 @@ public final class Interruption {
     public static void request(String what) {
         cause = what;
         requested = true;
+        for (Runnable action : ACTIONS) {
+            try {
+                action.run();
+            } catch (RuntimeException e) {
+                // one action's failure must not keep the others from stopping their work
+            }
+        }
+    }
+
+    private static final java.util.Set<Runnable> ACTIONS = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /** A registered action ({@link #whenRequested}); closing it removes it. */
+    public interface Registration extends AutoCloseable {
+        @Override
+        void close();
+    }
+
+    /**
+     * Runs {@code action} when a stop is requested, on the requesting thread, for work that does
+     * not reach a limit check while it runs (a SAT solve): the action makes it stop, and its caller
+     * then sees {@link #requested()}. If a stop is already requested the action runs at once.
+     *
+     * @param action what stops the work; must be quick and must not throw
+     * @return the registration, to close when the work is over
+     */
+    public static Registration whenRequested(Runnable action) {
+        ACTIONS.add(action);
+        if (requested) {
+            action.run();
+        }
+        return () -> ACTIONS.remove(action);
     }
 
     /** Whether a stop was requested. */

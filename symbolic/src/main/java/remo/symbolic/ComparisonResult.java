@@ -38,7 +38,7 @@ public record ComparisonResult(Outcome outcome, String allowing, String forbiddi
         INCLUDED,
         /** Distinguishing executions exist at {@code events} events, but no test built from them was confirmed. */
         UNCONFIRMED,
-        /** The time limit stopped the search; sizes up to {@code events} are included. */
+        /** The time limit or an interruption (Ctrl-C) stopped the search; sizes up to {@code events} are included. */
         LIMIT
     }
 

@@ -8,11 +8,13 @@ import org.sat4j.minisat.SolverFactory;
 import org.sat4j.specs.ContradictionException;
 import org.sat4j.specs.ISolver;
 import org.sat4j.specs.TimeoutException;
+import remo.core.Interruption;
 
 /**
  * sat4j's "light" solver (the configuration of Kodkod's {@code LightSat4J}) with a deadline: a
- * solve that is still running at the deadline is aborted (Kodkod then throws
- * {@code AbortedException}). Incremental, as {@code IncrementalSolver} needs.
+ * solve that is still running at the deadline, or when the user interrupts the run
+ * ({@link Interruption}), is aborted (Kodkod then throws {@code AbortedException}). Incremental, as
+ * {@code IncrementalSolver} needs.
  *
  * <p>Why this one: on the 7- and 8-event inclusions of issue 16 it needed about half the CPU time
  * of sat4j's default solver (the one {@code SATFactory.get("sat4j")} gives); sat4j's Glucose and
@@ -118,23 +120,35 @@ final class DeadlineSat4j implements SATSolver {
         if (stop != null) {
             stop.started(solver);
         }
-        try {
-            // checked after registering: a stop() between the check and the solve's start still
-            // ends the solve (its answer is then not used)
-            if (stop != null && stop.stopped()) {
-                throw new SATAbortedException("stopped");
-            }
+        // an interruption (Ctrl-C) aborts the solve as the deadline does; the search then reports it
+        try (Interruption.Registration onInterrupt = Interruption.whenRequested(solver::expireTimeout)) {
+            // checked after registering: a stop() or an interruption between the check and the
+            // solve's start still ends the solve (its answer is then not used)
+            abortIfStopped();
             sat = solver.isSatisfiable();
-            if (stop != null && stop.stopped()) {
-                throw new SATAbortedException("stopped");
-            }
+            abortIfStopped();
             return sat;
         } catch (TimeoutException e) {
-            throw new SATAbortedException(stop != null && stop.stopped() ? "stopped" : "time limit reached");
+            abortIfStopped();
+            throw new SATAbortedException("time limit reached");
+        } catch (NullPointerException e) {
+            // sat4j 2.3.1: a solve ended by expireTimeout from another thread fails at its end on
+            // the timer that call cleared; that is the stop or interruption, not a bug
+            abortIfStopped();
+            throw e;
         } finally {
             if (stop != null) {
                 stop.finished(solver);
             }
+        }
+    }
+
+    private void abortIfStopped() throws SATAbortedException {
+        if (stop != null && stop.stopped()) {
+            throw new SATAbortedException("stopped");
+        }
+        if (Interruption.requested()) {
+            throw new SATAbortedException(Interruption.reason());
         }
     }
 

@@ -14,6 +14,7 @@ import kodkod.instance.Bounds;
 import remo.checker.AxiomaticChecker;
 import remo.checker.CheckOptions;
 import remo.checker.CheckResult;
+import remo.core.Interruption;
 import remo.litmus.LitmusException;
 import remo.litmus.Program;
 import remo.litmus.ProgramValidator;
@@ -69,7 +70,8 @@ public final class ModelComparator {
      *
      * @return DISTINGUISHED with the smallest such execution whose test the checker confirms;
      *         INCLUDED if there is none; UNCONFIRMED if there are such executions but no test built
-     *         from them was confirmed; LIMIT if the time limit stopped the search
+     *         from them was confirmed; LIMIT if the time limit or an interruption
+     *         ({@link Interruption}) stopped the search
      * @throws UnsupportedOperationException if a model uses a cat form the translator does not
      *                                       support (the message names it)
      */
@@ -174,7 +176,7 @@ public final class ModelComparator {
         ComparisonResult run() {
             int done = 0;
             for (int n = 1; n <= options.maxEvents(); n++) {
-                if (System.nanoTime() > deadline) {
+                if (System.nanoTime() > deadline || Interruption.requested()) {
                     return limit(done);
                 }
                 progress(String.format(java.util.Locale.ROOT, "compare-models: %s ... (%.1f s)", events(n), elapsed()));
@@ -197,10 +199,11 @@ public final class ModelComparator {
             return result(ComparisonResult.Outcome.INCLUDED, options.maxEvents(), null, null, null, null);
         }
 
+        /** The search stopped by the time limit or an interruption while searching size {@code done + 1}. */
         private ComparisonResult limit(int done) {
-            String note = "time limit of " + CheckOptions.seconds(options.timeout().toNanos() / 1e9) + " s reached while searching "
-                    + events(done + 1);
-            return result(ComparisonResult.Outcome.LIMIT, done, null, null, null, note);
+            String why = Interruption.requested() || options.timeout() == null ? Interruption.reason()
+                    : "time limit of " + CheckOptions.seconds(options.timeout().toNanos() / 1e9) + " s reached";
+            return result(ComparisonResult.Outcome.LIMIT, done, null, null, null, why + " while searching " + events(done + 1));
         }
 
         /**

@@ -1,6 +1,7 @@
 package remo.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -91,6 +92,36 @@ class CompareModelsCommandTest {
         assertEquals(2, flag.exit);
         assertTrue(flag.err.startsWith("<command line>:1:34: error[E-FLAG]: flag POLL_SCOPE has no value 'BAD'"), flag.err);
         assertEquals("", flag.out);
+    }
+
+    /**
+     * With {@code --both}, a direction that an interruption kept from starting is said to be not
+     * searched (it read as "no execution of at most 0 events"); the exit status is 130.
+     */
+    @Test
+    void theSecondDirectionOfAnInterruptedBothRunIsNotSearched() {
+        remo.core.Interruption.request("SIGINT or SIGTERM");
+        try {
+            CliRun r = CliRun.run("compare-models", "tso", "sc", "--both", "-q");
+            assertEquals(130, r.exit);
+            assertTrue(r.out.startsWith("Limit: no execution of at most 0 events is consistent under tso and not under sc; "
+                    + "interrupted (SIGINT or SIGTERM) while searching 1 event"), r.out);
+            assertTrue(r.out.contains("\nNot searched: executions consistent under sc and not under tso; interrupted "
+                    + "(SIGINT or SIGTERM)\n"), r.out);
+            assertFalse(r.out.contains("under sc and not under tso; interrupted (SIGINT or SIGTERM) while"), r.out);
+        } finally {
+            remo.core.Interruption.clear();
+        }
+    }
+
+    /** A directory that exists but takes no file is refused before the search (it was reported after it). */
+    @Test
+    void anOutputDirectoryThatTakesNoFileIsRefusedBeforeTheSearch() {
+        CliRun r = CliRun.run("compare-models", "tso", "sc", "--out", "/proc");
+        assertEquals(2, r.exit);
+        assertTrue(r.err.startsWith("/proc:1:1: error[E-IO]: cannot write a test into directory /proc ("), r.err);
+        assertEquals("", r.out, "nothing searched, nothing printed");
+        assertFalse(r.err.contains("compare-models: 1 event"), "no search began: " + r.err);
     }
 
     @Test

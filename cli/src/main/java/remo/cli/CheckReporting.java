@@ -37,6 +37,8 @@ final class CheckReporting implements AutoCloseable {
     private final List<ResultDocument.Test> jsonTests = new ArrayList<>();
     private final Set<String> warned = new HashSet<>();
     private int graphsWritten;
+    /** Tests whose graphs could not be written (each reported as E-IO). */
+    private int graphFailures;
     private boolean failed;
 
     /** Where the command line's options are, to locate warnings about arguments. */
@@ -182,6 +184,7 @@ final class CheckReporting implements AutoCloseable {
                 err.println(Diagnostic.error("E-IO", options.graphDir.toString(), Position.START,
                         "cannot write graphs of " + o.name() + ": " + OutputPath.describeWriteFailure(e)).format());
                 failed = true;
+                graphFailures++;
             }
         }
         if (options.json) {
@@ -215,8 +218,10 @@ final class CheckReporting implements AutoCloseable {
             out.println(JsonResults.write(JsonResults.document(tool, jsonTests, runErrors)));
         }
         if (graphs != null && !options.quiet) {
+            // after a write error the count says what did get written, and that some did not
             err.println("remo: wrote " + graphsWritten + " graph" + (graphsWritten == 1 ? "" : "s") + " to "
-                    + options.graphDir);
+                    + options.graphDir + (graphFailures == 0 ? "" : "; the graphs of " + graphFailures
+                    + (graphFailures == 1 ? " test" : " tests") + " could not be written (error[E-IO] above)"));
         }
         if (graphs != null && graphs.missingRenderer()) {
             err.println("remo: " + Graphviz.INSTALL_HINT);

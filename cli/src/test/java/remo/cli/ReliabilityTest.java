@@ -249,6 +249,21 @@ class ReliabilityTest {
                 + "directory for graphs)"), r.err);
     }
 
+    /**
+     * When graphs cannot be written, the closing count says so too (fresh-user trial: "wrote 0
+     * graphs" came right after the error).
+     */
+    @Test
+    void theGraphCountAfterAWriteErrorSaysSomeWereNotWritten() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.isDirectory(java.nio.file.Path.of("/proc/self")),
+                "needs Linux's /proc: a directory in which no directory can be made, even by root");
+        CliRun r = CliRun.run("check", "--graph", "/proc/graphs", suite("L07"));
+        assertEquals(2, r.exit, r.err);
+        assertTrue(r.err.contains("error[E-IO]: cannot write graphs of L07"), r.err);
+        assertTrue(r.err.contains("remo: wrote 0 graphs to /proc/graphs; the graphs of 1 test could not be written "
+                + "(error[E-IO] above)"), r.err);
+    }
+
     /** A setting of the limit that is no positive whole number is said once, and the default applies (fresh-user trial). */
     @Test
     void anUnusableSizeLimitSettingIsWarnedAbout() {

@@ -1,13 +1,8 @@
 package remo.checker;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 import remo.core.rdma.EventLabel;
 import remo.core.rdma.OpKind;
-import remo.litmus.BinOp;
 import remo.litmus.Instruction;
 import remo.litmus.Operand;
 import remo.litmus.Program;
@@ -37,21 +32,19 @@ final class ValueSolver {
     static final class Values {
         final long[] value;
         final boolean[] exists;
-        /** Per thread, the registers' values at the end, by slot ({@link #register}). */
-        private final long[][] registers;
-        private final List<Map<String, Integer>> slots;
+        /** The registers at the end ({@link #register}). */
+        private final RegisterFile registers;
         final boolean blocked;
         /** Per thread, the index of the first instruction at which it blocks, or -1. */
         final int[] blockedAt;
         /** The Cutoff instruction the execution reached (the unrolling bound), or null. */
         final Instruction.Cutoff cutoff;
 
-        Values(long[] value, boolean[] exists, long[][] registers, List<Map<String, Integer>> slots, boolean blocked,
-               int[] blockedAt, Instruction.Cutoff cutoff) {
+        Values(long[] value, boolean[] exists, RegisterFile registers, boolean blocked, int[] blockedAt,
+               Instruction.Cutoff cutoff) {
             this.value = value;
             this.exists = exists;
             this.registers = registers;
-            this.slots = slots;
             this.blocked = blocked;
             this.blockedAt = blockedAt;
             this.cutoff = cutoff;
@@ -59,8 +52,7 @@ final class ValueSolver {
 
         /** The final value of thread {@code t}'s register {@code name}; 0 if the execution never sets it. */
         long register(int t, String name) {
-            Integer slot = slots.get(t).get(name);
-            return slot == null || slot >= registers[t].length ? 0 : registers[t][slot];
+            return registers.finalValue(t, name);
         }
     }
 
@@ -103,13 +95,9 @@ final class ValueSolver {
     private boolean[] exists;
     private int[] cursor;
     private boolean[] advancing;
-    /**
-     * Per thread, each register name's slot in {@link #regs} and {@link #unknownRegs}, given on
-     * first sight and kept for the solver's lifetime (a name-keyed map per run cost more than the
-     * solving: {@code pso} of the x86 corpus solves 3 420 candidates).
-     */
-    private final List<Map<String, Integer>> slots;
-    private long[][] regs;
+    /** Each thread's register names and their slots, shared by this solver's solves. */
+    private final RegisterFile.Slots slots;
+    private RegisterFile regs;
     private long[] operandA;
     private long[] operandB;
     private boolean blocked;
@@ -120,7 +108,6 @@ final class ValueSolver {
     private boolean[] unknownExistence;
     private boolean[] unknownA;
     private boolean[] unknownB;
-    private boolean[][] unknownRegs;
     private boolean surelyBlocked;
     private boolean openBlocking;
     private boolean readUnknown;
@@ -132,12 +119,7 @@ final class ValueSolver {
         this.program = structure.program();
         this.failedRcasWrites = structure.flags().failedRcasWrites();
         this.size = structure.size();
-        int threads = program.threads().size();
-        List<Map<String, Integer>> slotMaps = new ArrayList<>(threads);
-        for (int t = 0; t < threads; t++) {
-            slotMaps.add(new HashMap<>());
-        }
-        this.slots = slotMaps;
+        this.slots = new RegisterFile.Slots(program.threads().size());
     }
 
     /**
@@ -153,7 +135,7 @@ final class ValueSolver {
         }
         // else: the values of the same choice are still here (the exploration solves a node, finds
         // it complete, then asks for its values)
-        return lastWellFormed ? new Values(value, exists, regs, slots, blocked, blockedAt, cutoff) : null;
+        return lastWellFormed ? new Values(value, exists, regs, blocked, blockedAt, cutoff) : null;
     }
 
     /**
@@ -192,16 +174,10 @@ final class ValueSolver {
         int threads = program.threads().size();
         cursor = new int[threads];
         advancing = new boolean[threads];
-        regs = new long[threads][];
-        unknownRegs = new boolean[threads][];
-        for (int t = 0; t < threads; t++) {
-            regs[t] = new long[slots.get(t).size()];
-            unknownRegs[t] = new boolean[regs[t].length];
-        }
+        regs = new RegisterFile(slots, threads);
         for (RegisterInit init : program.registerInits()) {
             if (init.thread() < threads) {
-                int s = slot(init.thread(), init.register().name()); // first: it may grow the array
-                regs[init.thread()][s] = init.value();
+                regs.set(init.thread(), init.register().name(), init.value(), false);
             }
         }
         blocked = false;
@@ -337,46 +313,20 @@ final class ValueSolver {
         }
     }
 
-    /**
-     * The slot of thread {@code t}'s register {@code name}; a name seen for the first time gets
-     * the next slot, and this run's arrays of the thread grow to hold it (a register never set
-     * reads 0, as before its first assignment).
-     */
-    private int slot(int t, String name) {
-        Map<String, Integer> m = slots.get(t);
-        Integer s = m.get(name);
-        if (s == null) {
-            s = m.size();
-            m.put(name, s);
-        }
-        if (s >= regs[t].length) {
-            regs[t] = Arrays.copyOf(regs[t], m.size());
-            unknownRegs[t] = Arrays.copyOf(unknownRegs[t], m.size());
-        }
-        return s;
-    }
-
     private long operand(int t, Operand o) {
         if (o instanceof Operand.Constant c) {
             return c.value();
         }
-        int s = slot(t, ((Register) o).name()); // first: it may grow the array
-        return regs[t][s];
+        return regs.get(t, ((Register) o).name());
     }
 
     private boolean unknownOperand(int t, Operand o) {
-        if (!(o instanceof Register reg)) {
-            return false;
-        }
-        int s = slot(t, reg.name()); // first: it may grow the array
-        return unknownRegs[t][s];
+        return o instanceof Register reg && regs.isUnknown(t, reg.name());
     }
 
     /** Sets a register; under a guard of unknown value it becomes unknown (it may keep its old value). */
     private void assign(int t, String register, long v, boolean isUnknown) {
-        int s = slot(t, register);
-        regs[t][s] = v;
-        unknownRegs[t][s] = isUnknown || unknownGuards > 0;
+        regs.set(t, register, v, isUnknown || unknownGuards > 0);
     }
 
     private void execute(int t, int i, Instruction ins) {

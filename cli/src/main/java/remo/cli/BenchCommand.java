@@ -125,8 +125,8 @@ final class BenchCommand implements Callable<Integer> {
             }
             double s = (System.nanoTime() - t0) / 1e9;
             double cpu = (processCpuNanos() - cpu0) / 1e9;
-            out.printf(Locale.ROOT, "round %d: %d tests in %.3f s = %.1f tests/s (process CPU %.3f s, %d jobs; %d %s explored, %d errors)%s%n",
-                    round, ran, s, ran / s, cpu, threads, executions,
+            out.printf(Locale.ROOT, "round %d: %d %s in %.3f s = %.1f tests/s (process CPU %.3f s, %d %s; %d %s explored, %d errors)%s%n",
+                    round, ran, ran == 1 ? "test" : "tests", s, ran / s, cpu, threads, threads == 1 ? "job" : "jobs", executions,
                     modelOptions.engine == EngineName.OPERATIONAL ? "machine states" : "candidates", errors,
                     remo.core.Interruption.requested() ? " (partial: " + remo.core.Interruption.reason() + ")" : "");
             if (modelOptions.engine != EngineName.OPERATIONAL) {

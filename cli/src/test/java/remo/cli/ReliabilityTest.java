@@ -342,6 +342,18 @@ class ReliabilityTest {
         assertFalse(r.out.contains("partial"), r.out);
     }
 
+    /** One test on one job: "1 test in", "1 job" (fresh-user trial: "1 tests", "1 jobs"). */
+    @Test
+    void benchOfOneTestCountsInTheSingular() {
+        CliRun r = CliRun.run("bench", "--rounds", "1", "--jobs", "1", suite("L07"));
+        assertEquals(0, r.exit, r.err);
+        assertTrue(r.out.startsWith("round 1: 1 test in "), r.out);
+        assertTrue(r.out.contains(", 1 job; "), r.out);
+        CliRun two = CliRun.run("bench", "--rounds", "1", "--jobs", "2", suite("L07"), suite("W1"));
+        assertTrue(two.out.startsWith("round 1: 2 tests in "), two.out);
+        assertTrue(two.out.contains(", 2 jobs; "), two.out);
+    }
+
     @Test
     void benchOnAFolderWithoutTestsSaysSo(@TempDir Path tmp) {
         CliRun r = CliRun.run("bench", tmp.toString());

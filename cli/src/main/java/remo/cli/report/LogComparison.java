@@ -100,7 +100,7 @@ public record LogComparison(String a, String b, List<Difference> differences, in
         long onlyA = differences.stream().filter(d -> d.kind() == Kind.ONLY_IN_A).count();
         long onlyB = differences.stream().filter(d -> d.kind() == Kind.ONLY_IN_B).count();
         long differ = differences.size() - onlyA - onlyB;
-        sb.append(compared).append(" tests compared: ").append(compared - differ).append(" identical, ").append(differ)
+        sb.append(compared).append(compared == 1 ? " test compared: " : " tests compared: ").append(compared - differ).append(" identical, ").append(differ)
                 .append(" differ; ").append(onlyA).append(" only in ").append(a).append(", ").append(onlyB)
                 .append(" only in ").append(b).append('\n');
         return sb.toString();

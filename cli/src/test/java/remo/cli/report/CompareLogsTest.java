@@ -140,6 +140,17 @@ class CompareLogsTest {
         assertEquals(3, run.out().lines().count() - 1, run.out());
     }
 
+    /** One test: "1 test compared", not "1 tests" (fresh-user trial). */
+    @Test
+    void oneTestIsCountedInTheSingular() throws Exception {
+        Cli.Run check = Cli.run("check", "--quiet", TestData.corpusTest("SB").toString());
+        Path log = dir.resolve("one.txt");
+        Files.writeString(log, check.out());
+        Cli.Run run = Cli.run("compare-logs", log.toString(), log.toString());
+        assertEquals(0, run.status(), run.out() + run.err());
+        assertTrue(run.out().startsWith("1 test compared: 1 identical, 0 differ"), run.out());
+    }
+
     @Test
     void identicalLogsExitZero() throws Exception {
         Path remo = remoLog();

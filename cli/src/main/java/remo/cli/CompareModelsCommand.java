@@ -145,7 +145,7 @@ final class CompareModelsCommand implements Callable<Integer> {
                 if (r.outcome() == ComparisonResult.Outcome.INCLUDED && back.outcome() == ComparisonResult.Outcome.INCLUDED) {
                     stdout.println();
                     stdout.println("Equivalent: " + m1.label() + " and " + m2.label() + " accept the same executions of at most "
-                            + events + " events");
+                            + events + (events == 1 ? " event" : " events"));
                 }
             }
         } catch (UnsupportedOperationException | IllegalArgumentException e) {
@@ -219,7 +219,7 @@ final class CompareModelsCommand implements Callable<Integer> {
             stdout.println("Note: " + r.nodesNote());
         }
         if (r.execution() != null) {
-            stdout.println("Execution (" + r.execution().size() + " events):");
+            stdout.println("Execution (" + r.execution().size() + (r.execution().size() == 1 ? " event):" : " events):"));
             stdout.print(r.execution().describe(LitmusConstruction.locationNames(r.execution().locationCount())));
         }
         if (r.test() != null) {

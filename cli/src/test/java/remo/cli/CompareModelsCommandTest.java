@@ -114,6 +114,15 @@ class CompareModelsCommandTest {
         }
     }
 
+    /** One event is counted in the singular ("at most 1 events" before). */
+    @Test
+    void oneEventIsCountedInTheSingular() {
+        CliRun r = CliRun.run("compare-models", "sc", "tso", "--events", "1", "-q");
+        assertEquals(0, r.exit, r.err);
+        assertTrue(r.out.startsWith("Included: no execution of at most 1 event is consistent under sc and not under tso"),
+                r.out);
+    }
+
     /** A directory that exists but takes no file is refused before the search (it was reported after it). */
     @Test
     void anOutputDirectoryThatTakesNoFileIsRefusedBeforeTheSearch() {

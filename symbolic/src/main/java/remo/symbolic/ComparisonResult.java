@@ -48,16 +48,16 @@ public record ComparisonResult(Outcome outcome, String allowing, String forbiddi
                 + ", " + String.format(java.util.Locale.ROOT, "%.1f s", seconds) + ")";
         switch (outcome) {
             case DISTINGUISHED:
-                return "Distinguished: " + test.name() + ", " + events + " events, Allowed under " + allowing
+                return "Distinguished: " + test.name() + ", " + ModelComparator.events(events) + ", Allowed under " + allowing
                         + ", Forbidden under " + forbidding + bounds;
             case INCLUDED:
-                return "Included: no execution of at most " + events + " events is consistent under " + allowing
+                return "Included: no execution of at most " + ModelComparator.events(events) + " is consistent under " + allowing
                         + " and not under " + forbidding + bounds;
             case UNCONFIRMED:
-                return "Unconfirmed: executions of " + events + " events are consistent under " + allowing + " and not under "
+                return "Unconfirmed: executions of " + ModelComparator.events(events) + " are consistent under " + allowing + " and not under "
                         + forbidding + ", but no test built from them was confirmed by the checker (" + note + ")" + bounds;
             default:
-                return "Limit: no execution of at most " + events + " events is consistent under " + allowing
+                return "Limit: no execution of at most " + ModelComparator.events(events) + " is consistent under " + allowing
                         + " and not under " + forbidding + "; " + note + bounds;
         }
     }

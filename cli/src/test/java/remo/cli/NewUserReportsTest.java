@@ -81,7 +81,12 @@ class NewUserReportsTest {
         Path dir = Files.createDirectory(tmp.resolve("taken.html"));
         CliRun r = CliRun.run("report", "-q", "--out", dir.toString(), suite("L07"));
         assertEquals(2, r.exit, r.err);
-        assertEquals(dir + ":1:1: error[E-IO]: cannot write " + dir + ": Is a directory", r.err.strip());
+        assertEquals(dir + ":1:1: error[E-IO]: " + dir + " is a directory; --out names the report's file, e.g. "
+                + dir.resolve("report.html"), r.err.strip());
+        CliRun expect = CliRun.run("check", "--expect", tmp.toString(), suite("L07"));
+        assertEquals(2, expect.exit, expect.err);
+        assertTrue(expect.err.contains(tmp + ":1:1: error[E-IO]: cannot read expectation file: it is a directory, not a file"),
+                expect.err);
         assertEquals("cannot write /proc/r.html: No such file or directory",
                 OutputPath.describeWriteFailure(new java.nio.file.NoSuchFileException("/proc/r.html")));
         assertEquals("directory " + tmp.resolve("gone") + " does not exist",

@@ -104,6 +104,9 @@ public final class UserPath {
         if (e instanceof FileSystemException f && f.getReason() != null) {
             return f.getReason().toLowerCase(java.util.Locale.ROOT);
         }
+        if (e instanceof java.io.IOException && "Is a directory".equals(e.getMessage())) {
+            return "it is a directory, not a file"; // the JDK's read of a directory, in remo's words
+        }
         String m = e.getMessage();
         return m == null ? e.getClass().getSimpleName() : SourceText.quote(m);
     }

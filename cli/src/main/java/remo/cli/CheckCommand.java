@@ -179,8 +179,9 @@ final class CheckCommand implements Callable<Integer> {
             }
             out.flush();
         }
-        if (outcomes.size() > 1 && !reporting.replacesText()) {
-            printSummary(out, outcomes, judgements);
+        if (outcomes.size() + notRun.size() > 1 && !reporting.replacesText()) {
+            // with the tests an interruption kept from starting, so that --jobs 1 and --jobs N say the same
+            printSummary(out, outcomes, judgements, notRun);
         }
         if (!notRun.isEmpty()) {
             err.println("remo: " + remo.core.Interruption.reason() + ": " + notRun.size() + " of " + files.size()
@@ -219,9 +220,13 @@ final class CheckCommand implements Callable<Integer> {
         return o.program() == null ? null : TestRunner.defaultModel(o.program());
     }
 
-    private static void printSummary(PrintStream out, List<TestOutcome> outcomes, List<ExpectationFile.Judgement> judgements) {
+    private static void printSummary(PrintStream out, List<TestOutcome> outcomes, List<ExpectationFile.Judgement> judgements,
+                                     List<String> notRun) {
         int width = 4;
         int modelWidth = 12;
+        for (String shown : notRun) {
+            width = Math.max(width, Math.min(40, shown.length()));
+        }
         java.util.Map<String, Integer> sameName = new java.util.HashMap<>();
         for (TestOutcome o : outcomes) {
             width = Math.max(width, Math.min(40, o.name().length()));
@@ -269,6 +274,11 @@ final class CheckCommand implements Callable<Integer> {
             }
             out.println(line);
         }
-        out.println(outcomes.size() + " tests: " + ran + " ran, " + errors + " error" + (errors == 1 ? "" : "s"));
+        for (String shown : notRun) {
+            out.println(ColumnText.left(shown, width) + "  NOT RUN    (interrupted)");
+        }
+        int total = outcomes.size() + notRun.size();
+        out.println(total + (total == 1 ? " test: " : " tests: ") + ran + " ran, " + errors + " error" + (errors == 1 ? "" : "s")
+                + (notRun.isEmpty() ? "" : ", " + notRun.size() + " not run"));
     }
 }

@@ -342,6 +342,25 @@ class ReliabilityTest {
         assertFalse(r.out.contains("partial"), r.out);
     }
 
+    /**
+     * Tests an interruption kept from starting are rows of the Summary, with one job as with two
+     * (fresh-user trial: with {@code --jobs 1} an interrupted batch had no Summary).
+     */
+    @Test
+    void testsAnInterruptionKeptFromStartingAreInTheSummary() {
+        remo.core.Interruption.request("SIGINT or SIGTERM");
+        try {
+            CliRun one = CliRun.run("check", "--jobs", "1", suite("L07"), suite("W1"));
+            assertEquals(130, one.exit, one.err);
+            assertTrue(one.out.matches("(?s)Summary\n\\Q" + suite("L07") + "\\E +NOT RUN +\\(interrupted\\)\n\\Q"
+                    + suite("W1") + "\\E +NOT RUN +\\(interrupted\\)\n2 tests: 0 ran, 0 errors, 2 not run\n"), one.out);
+            CliRun two = CliRun.run("check", "--jobs", "2", suite("L07"), suite("W1"));
+            assertEquals(one.out, two.out);
+        } finally {
+            remo.core.Interruption.clear();
+        }
+    }
+
     /** One test on one job: "1 test in", "1 job" (fresh-user trial: "1 tests", "1 jobs"). */
     @Test
     void benchOfOneTestCountsInTheSingular() {

@@ -85,8 +85,9 @@ final class ValueSolver {
     private final Program program;
     private final boolean failedRcasWrites;
     private final int size;
-    /** The choice the solver state below is for (a copy), and whether it was well formed. */
+    /** The choice the solver state below is for (a copy, valid when {@code remembered}), and whether it was well formed. */
     private int[] lastRun;
+    private boolean remembered;
     private boolean lastWellFormed;
     // per-solve state
     private int[] rf;
@@ -129,9 +130,8 @@ final class ValueSolver {
      * @return the values, or {@code null} if the candidate is ill-formed
      */
     Values solve(int[] rfSource) {
-        if (!Arrays.equals(rfSource, lastRun)) {
-            lastRun = rfSource.clone();
-            lastWellFormed = run(rfSource);
+        if (!remembered || !Arrays.equals(rfSource, lastRun)) {
+            runRemembered(rfSource);
         }
         // else: the values of the same choice are still here (the exploration solves a node, finds
         // it complete, then asks for its values)
@@ -148,9 +148,7 @@ final class ValueSolver {
      *         has a chosen source that surely does not
      */
     PartialValues solvePartial(int[] rfSource) {
-        lastRun = rfSource.clone();
-        lastWellFormed = run(rfSource);
-        if (!lastWellFormed) {
+        if (!runRemembered(rfSource)) {
             return null;
         }
         byte[] existence = new byte[size];
@@ -158,6 +156,18 @@ final class ValueSolver {
             existence[e] = unknownExistence[e] ? -1 : (byte) (exists[e] ? 1 : 0);
         }
         return new PartialValues(existence, surelyBlocked, openBlocking);
+    }
+
+    /** {@link #run}, remembering the choice in one array kept for the solver's lifetime (no copy per node). */
+    private boolean runRemembered(int[] rfSource) {
+        remembered = false; // a run that throws leaves no state to reuse
+        lastWellFormed = run(rfSource);
+        if (lastRun == null || lastRun.length != rfSource.length) {
+            lastRun = new int[rfSource.length];
+        }
+        System.arraycopy(rfSource, 0, lastRun, 0, rfSource.length);
+        remembered = true;
+        return lastWellFormed;
     }
 
     private boolean run(int[] rfSource) {

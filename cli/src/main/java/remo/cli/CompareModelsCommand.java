@@ -104,7 +104,9 @@ final class CompareModelsCommand implements Callable<Integer> {
                 throw new DiagnosticException(Diagnostic.error("E-IO", out.toString(), Position.START, Files.exists(out)
                         ? out + " is not a directory" : "directory " + out + " does not exist"));
             }
-            requireWritable(out == null ? Path.of("") : out);
+            // before a search of possibly minutes: a directory that takes no file was reported only
+            // when a test was found
+            OutputPath.requireWritableDirectory(out == null ? Path.of("") : out, "a test");
             ModelLibrary library = new ModelLibrary();
             List<Position> models = modelPositions(spec.commandLine().getParseResult().originalArgs());
             CatModel a = ModelOptions.load(library, first, models.get(0));
@@ -185,26 +187,6 @@ final class CompareModelsCommand implements Callable<Integer> {
             out.add(Position.START);
         }
         return out;
-    }
-
-    /**
-     * Checks, before a search of possibly minutes, that a test can be written into {@code dir} (a
-     * file is created there and deleted): a directory that exists but takes no files ({@code /proc},
-     * a read-only one) was reported only when a test was found.
-     *
-     * @throws DiagnosticException E-IO against the directory
-     */
-    private static void requireWritable(Path dir) throws DiagnosticException {
-        Path absolute = dir.toAbsolutePath();
-        try {
-            Files.delete(Files.createTempFile(absolute, ".remo-write-check-", ".tmp"));
-        } catch (IOException | SecurityException e) {
-            String reason = e instanceof java.nio.file.AccessDeniedException ? "permission denied"
-                    : e instanceof java.nio.file.FileSystemException f && f.getReason() != null ? f.getReason()
-                    : String.valueOf(e.getMessage());
-            throw new DiagnosticException(Diagnostic.error("E-IO", dir.toString().isEmpty() ? "." : dir.toString(),
-                    Position.START, "cannot write a test into directory " + absolute + " (" + reason + ")"));
-        }
     }
 
     private static void requirePositive(ArgumentPositions args, String option, int value) throws DiagnosticException {

@@ -1,5 +1,6 @@
 package remo.cli;
 
+import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
@@ -44,6 +45,44 @@ final class OutputPath {
         }
         String problem = Files.exists(parent) ? parent + " is not a directory" : "directory " + parent + " does not exist";
         throw new DiagnosticException(Diagnostic.error("E-IO", file.toString(), Position.START, problem));
+    }
+
+    /**
+     * Checks, before the run, that {@code file} does not name a directory (refused in remo's words,
+     * not with the JDK's "Is a directory" once the run is over).
+     *
+     * @param file    the file to write, or {@code null} when the option is absent
+     * @param what    what the option names, e.g. {@code --out names the report's file}
+     * @param example a file name to suggest inside the directory, e.g. {@code report.html}
+     * @throws DiagnosticException E-IO against {@code file} when it is a directory
+     */
+    static void requireNotDirectory(Path file, String what, String example) throws DiagnosticException {
+        if (file != null && Files.isDirectory(file)) {
+            throw new DiagnosticException(Diagnostic.error("E-IO", file.toString(), Position.START,
+                    file + " is a directory; " + what + ", e.g. " + file.resolve(example)));
+        }
+    }
+
+    /**
+     * Checks that a file can be written into the existing directory {@code dir}, by creating one
+     * there and deleting it: a directory that takes no file ({@code /proc}, a read-only one) passes
+     * {@link Files#isDirectory} and, as root, {@link Files#isWritable} too.
+     *
+     * @param dir  the directory ({@code ""}: the current one)
+     * @param what what is to be written there, e.g. {@code a test}
+     * @throws DiagnosticException E-IO against the directory
+     */
+    static void requireWritableDirectory(Path dir, String what) throws DiagnosticException {
+        Path absolute = dir.toAbsolutePath();
+        try {
+            Files.delete(Files.createTempFile(absolute, ".remo-write-check-", ".tmp"));
+        } catch (IOException | SecurityException e) {
+            String reason = e instanceof AccessDeniedException ? "permission denied"
+                    : e instanceof FileSystemException f && f.getReason() != null ? f.getReason()
+                    : String.valueOf(e.getMessage());
+            throw new DiagnosticException(Diagnostic.error("E-IO", dir.toString().isEmpty() ? "." : dir.toString(),
+                    Position.START, "cannot write " + what + " into directory " + absolute + " (" + reason + ")"));
+        }
     }
 
     /**

@@ -84,11 +84,7 @@ final class ReportCommand implements Callable<Integer> {
         try {
             OutputPath.requireNonEmpty(originalArgs, "--out", out);
             OutputPath.requireDirectoryOf(out);
-            if (out != null && Files.isDirectory(out)) {
-                // refused before the run, in remo's words (it was the JDK's "Is a directory" after it)
-                throw new DiagnosticException(Diagnostic.error("E-IO", out.toString(), Position.START, out
-                        + " is a directory; --out names the report's file, e.g. " + out.resolve("report.html")));
-            }
+            OutputPath.requireNotDirectory(out, "--out names the report's file", "report.html");
             library = herdOptions.library(originalArgs);
             flags = modelOptions.prepare(originalArgs, library);
             threads = jobsOption.jobs(originalArgs);

@@ -93,12 +93,21 @@ final class BenchCommand implements Callable<Integer> {
             String worstTest = null;
             errors = 0;
             int ran = 0;
+            List<String> notRun = new java.util.ArrayList<>();
             for (int k = 0; k < files.size(); k++) {
                 if (remo.core.Interruption.requested()) {
+                    // the tests not started (as check lists them); a running one gives its partial outcome
+                    for (int rest = k; rest < files.size(); rest++) {
+                        notRun.add(files.get(rest).shown());
+                    }
                     break;
                 }
-                ran++;
                 TestOutcome o = checked.next();
+                if (o == null) {
+                    notRun.add(files.get(k).shown()); // interrupted before it started (another job's thread)
+                    continue;
+                }
+                ran++;
                 if (round == 1) {
                     ArgumentPositions args = ArgumentPositions.of(spec);
                     for (remo.core.Diagnostic w : o.warnings()) {
@@ -134,6 +143,10 @@ final class BenchCommand implements Callable<Integer> {
                                 + ", %.2f complete per consistent%s%n", complete, pruned, consistent,
                         complete / (double) Math.max(1, consistent),
                         worstTest == null ? "" : String.format(Locale.ROOT, " (most: %.2f, %s)", worst, worstTest));
+            }
+            if (!notRun.isEmpty()) {
+                System.err.println("remo: " + remo.core.Interruption.reason() + ": " + notRun.size() + " of " + files.size()
+                        + " tests not run: " + remo.core.SourceText.printable(String.join(", ", notRun)));
             }
             if (remo.core.Interruption.requested()) {
                 break;

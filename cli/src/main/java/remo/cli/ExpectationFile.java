@@ -123,7 +123,7 @@ final class ExpectationFile {
             if (!perModel) {
                 if (cells.length <= Math.max(fileCol, verdictCol)) {
                     throw new DiagnosticException(Diagnostic.error("E-EXPECT", shown, new Position(i + 1, 1),
-                            "row has " + cells.length + " columns; expected at least " + (Math.max(fileCol, verdictCol) + 1)));
+                            "row has " + cells.length + (cells.length == 1 ? " column" : " columns") + "; expected at least " + (Math.max(fileCol, verdictCol) + 1)));
                 }
                 row.put(ANY_MODEL, checkWord(cells[verdictCol].trim(), shown, i, line, verdictCol, false));
                 put(out, rowOf, rowPath(dir, cells[fileCol].trim(), shown, i, line, fileCol), row, shown, i, cells[fileCol]);

@@ -77,9 +77,7 @@ final class OutputPath {
         try {
             Files.delete(Files.createTempFile(absolute, ".remo-write-check-", ".tmp"));
         } catch (IOException | SecurityException e) {
-            String reason = e instanceof AccessDeniedException ? "permission denied"
-                    : e instanceof FileSystemException f && f.getReason() != null ? f.getReason()
-                    : String.valueOf(e.getMessage());
+            String reason = remo.core.UserPath.describe(e);
             throw new DiagnosticException(Diagnostic.error("E-IO", dir.toString().isEmpty() ? "." : dir.toString(),
                     Position.START, "cannot write " + what + " into directory " + absolute + " (" + reason + ")"));
         }

@@ -361,6 +361,35 @@ class ReliabilityTest {
         }
     }
 
+    /**
+     * An interrupted bench names the tests it did not start, as README says and check does (second
+     * fresh-user trial: it said nothing of them).
+     */
+    @Test
+    void anInterruptedBenchNamesTheTestsNotRun() {
+        remo.core.Interruption.request("SIGINT or SIGTERM");
+        try {
+            for (String jobs : new String[] {"1", "2"}) {
+                CliRun r = CliRun.run("bench", "--rounds", "1", "--jobs", jobs, suite("L07"), suite("W1"));
+                assertEquals(130, r.exit, r.err);
+                assertTrue(r.out.startsWith("round 1: 0 tests in "), r.out);
+                assertTrue(r.err.contains("remo: interrupted (SIGINT or SIGTERM): 2 of 2 tests not run: " + suite("L07") + ", "
+                        + suite("W1") + "\n"), r.err);
+            }
+        } finally {
+            remo.core.Interruption.clear();
+        }
+    }
+
+    /** An expectation row with one cell says "1 column" (second fresh-user trial: "1 columns"). */
+    @Test
+    void anExpectationRowOfOneCellIsCountedInTheSingular(@TempDir Path tmp) throws IOException {
+        Path tsv = write(tmp, "e.tsv", "file\tverdict\nL07.litmus\n");
+        CliRun r = CliRun.run("check", "--expect", tsv.toString(), suite("L07"));
+        assertEquals(2, r.exit, r.err);
+        assertTrue(r.err.contains("row has 1 column; expected at least 2"), r.err);
+    }
+
     /** One test on one job: "1 test in", "1 job" (fresh-user trial: "1 tests", "1 jobs"). */
     @Test
     void benchOfOneTestCountsInTheSingular() {

@@ -15,8 +15,7 @@ Re-reads suite.md and verifies:
     spec defects if violated.
 
 Usage: python3 examples/suite/check-extraction.py [path/to/suite.md]
-Default path: $REMO_SUITE_MD, else /work/shared/spec/suite.md, else ../shared/spec/suite.md
-relative to the repository root. Exit status 0 iff every check passes.
+Default path: $REMO_SUITE_MD, else docs/reference/suite.md of the repository. Exit status 0 iff every check passes.
 Standard library only.
 """
 
@@ -46,9 +45,7 @@ def locate_suite_md():
     if len(sys.argv) > 1:
         return sys.argv[1]
     cands = [os.environ.get('REMO_SUITE_MD'),
-             '/work/shared/spec/suite.md',
-             os.path.join(os.path.dirname(REPO), 'shared', 'spec', 'suite.md'),
-             os.path.join(REPO, 'shared', 'spec', 'suite.md')]
+             os.path.join(REPO, 'docs', 'reference', 'suite.md')]
     for c in cands:
         if c and os.path.isfile(c):
             return c

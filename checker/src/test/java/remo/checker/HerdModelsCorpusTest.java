@@ -13,7 +13,7 @@ import remo.models.CatModel;
 
 /**
  * herd7's own {@code x86tso.cat} and {@code x86tso-mixed.cat} and Dartagnan's {@code tso.cat},
- * loaded unchanged from {@code ../shared/corpus/cat/} (with their own includes and standard
+ * loaded unchanged from {@code testdata/cat/} (with their own includes and standard
  * libraries), give every verdict of EXPECTED.tsv and exactly the final states of the bundled
  * {@code tso}; herd7's {@code sc.cat} gives those of the bundled {@code sc}.
  */

@@ -16,7 +16,7 @@ import remo.models.ModelLibrary;
 
 /**
  * Locates test data: the project's {@code examples/} and the shared corpus at
- * {@code ../shared/corpus/x86}, both found from the system property {@code remo.root} that the
+ * {@code testdata/x86}, both found from the system property {@code remo.root} that the
  * build sets to the checkout's root. Public for the tests of the sub-packages.
  */
 public final class TestFiles {
@@ -43,7 +43,7 @@ public final class TestFiles {
     }
 
     public static Path corpusDir() {
-        return root().resolve("../shared/corpus/x86").normalize();
+        return root().resolve("testdata/x86").normalize();
     }
 
     /** Rows of a TSV file with a header, as column-name maps. */

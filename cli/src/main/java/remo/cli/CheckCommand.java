@@ -53,7 +53,7 @@ final class CheckCommand implements Callable<Integer> {
     List<String> inputs = new ArrayList<>();
 
     @Option(names = "--expect", paramLabel = "FILE.tsv",
-            description = "Compare verdicts with a TSV: columns 'file' and 'verdict' (as shared/corpus/x86/EXPECTED.tsv), or "
+            description = "Compare verdicts with a TSV: columns 'file' and 'verdict' (as testdata/x86/EXPECTED.tsv), or "
                     + "'id' and one column per model (Allowed/Forbidden/unsupported, as examples/suite/expected.tsv); paths "
                     + "relative to the TSV. Every mismatch is reported; a partial run without a witness is UNDECIDED.")
     Path expect;

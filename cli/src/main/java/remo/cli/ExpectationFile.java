@@ -17,7 +17,7 @@ import remo.core.UserPath;
  * An {@code --expect} file, tab-separated with a header row, in one of two layouts:
  * <ul>
  *   <li>columns {@code file} and {@code verdict} (Allowed or Forbidden), one row per test, the
- *       layout of {@code shared/corpus/x86/EXPECTED.tsv}; the verdict holds whatever the model;</li>
+ *       layout of {@code testdata/x86/EXPECTED.tsv}; the verdict holds whatever the model;</li>
  *   <li>a column {@code id} (the test file is {@code <id>.litmus}) and one column per model
  *       holding {@code Allowed}, {@code Forbidden} or {@code unsupported}, the layout of
  *       {@code examples/suite/expected.tsv}; the column of the model a test ran under is used.</li>

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code (partial)} mark on the Observation line of a run cut short.
  */
 class HerdHabitsTest {
-    private static final Path HERD_LIB = TestData.root().resolve("../shared/corpus/cat/herdtools7").normalize();
+    private static final Path HERD_LIB = TestData.root().resolve("testdata/cat/herdtools7").normalize();
 
     private static String sb() {
         return TestData.corpusTest("SB").toString();

@@ -27,7 +27,7 @@ import remo.models.ModelLibrary;
 
 /**
  * Issue 17's mutation fuzzing: seeded mutants ({@link TextMutator}) of every litmus and cat file of
- * {@code examples/}, the bundled models and {@code ../shared/corpus/} are read, loaded and checked
+ * {@code examples/}, the bundled models and {@code testdata/} are read, loaded and checked
  * (with small limits). Asserted for each: no exception escapes (the command line's exit 3 never
  * happens), every rejection is located inside its file, every diagnostic is printable. A failure
  * prints the seed, the file it mutated and the shrunk mutant. The default suite runs 2 000 litmus
@@ -41,7 +41,7 @@ class MutationFuzzTest {
     private static List<Path> seeds(String ext) throws IOException {
         List<Path> out = new ArrayList<>();
         for (Path dir : List.of(TestData.root().resolve("examples"), TestData.root().resolve("models/src/main/resources"),
-                TestData.root().resolve("../shared/corpus").normalize())) {
+                TestData.root().resolve("testdata").normalize())) {
             if (Files.isDirectory(dir)) {
                 try (Stream<Path> s = Files.walk(dir)) {
                     s.filter(p -> p.toString().endsWith(ext) && Files.isRegularFile(p)).sorted().forEach(out::add);

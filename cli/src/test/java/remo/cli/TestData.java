@@ -4,7 +4,7 @@ import java.nio.file.Path;
 
 /**
  * Locates test data from the system property {@code remo.root} (set by the build to the checkout's
- * root): the suite at {@code examples/suite}, the x86 corpus at {@code ../shared/corpus/x86}, the
+ * root): the suite at {@code examples/suite}, the x86 corpus at {@code testdata/x86}, the
  * golden files of this module.
  */
 public final class TestData {
@@ -32,7 +32,7 @@ public final class TestData {
 
     /** The shared x86 corpus, read in place. */
     public static Path corpus() {
-        return root().resolve("../shared/corpus/x86").normalize();
+        return root().resolve("testdata/x86").normalize();
     }
 
     /** A corpus test of herdtools7's x86_64 catalogue, e.g. {@code SB}. */

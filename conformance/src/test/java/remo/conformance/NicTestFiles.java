@@ -40,7 +40,7 @@ public final class NicTestFiles {
     }
 
     public static Path corpusDir() {
-        return root().resolve("../shared/corpus/x86").normalize();
+        return root().resolve("testdata/x86").normalize();
     }
 
     /** Whether the extended conformance run was requested ({@code -Dremo.nic.full=true} or {@code -Pnic-full}). */

@@ -19,7 +19,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every file of the x86 acceptance corpus ({@code shared/corpus/x86}, language.md §10) parses,
+ * Every file of the x86 acceptance corpus ({@code testdata/x86}, language.md §10) parses,
  * with the number of threads of its header row and a non-empty condition whose quantifier matches
  * {@code EXPECTED.tsv}.
  */
@@ -36,7 +36,7 @@ class X86CorpusTest {
     static Path corpus() {
         String root = System.getProperty("remo.root");
         assertNotNull(root, "system property remo.root is not set (surefire sets it)");
-        return Path.of(root).resolve("../shared/corpus/x86").normalize();
+        return Path.of(root).resolve("testdata/x86").normalize();
     }
 
     static List<Entry> entries() throws IOException {

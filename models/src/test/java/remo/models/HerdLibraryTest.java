@@ -17,14 +17,14 @@ import remo.models.cat.CatException;
 
 /**
  * Every {@code .cat} and {@code .bell} file of herd7's library and Dartagnan's
- * ({@code ../shared/corpus/cat/}) parses and resolves its includes, and either loads or stops at
+ * ({@code testdata/cat/}) parses and resolves its includes, and either loads or stops at
  * the one construct remo cannot evaluate: the outcome, place and construct of each file are those
  * of {@code herd-library.tsv} (README lists them with the reason).
  */
 class HerdLibraryTest {
 
     static Path catCorpus() {
-        return Path.of(System.getProperty("remo.root")).resolve("../shared/corpus/cat").normalize();
+        return Path.of(System.getProperty("remo.root")).resolve("testdata/cat").normalize();
     }
 
     /** The rows of herd-library.tsv: file, outcome, at, construct, reason. */

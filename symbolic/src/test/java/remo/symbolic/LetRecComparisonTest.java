@@ -44,7 +44,7 @@ class LetRecComparisonTest {
     @Test
     void herdsPpcModelIsComparedWithTso() throws Exception {
         ModelSide ppc = new ModelSide(ModelComparisonTest.LIBRARY.load(TranslationExactnessTest.remoRoot()
-                .resolve("../shared/corpus/cat/herdtools7/ppc.cat").normalize().toString()), FlagValues.defaults());
+                .resolve("testdata/cat/herdtools7/ppc.cat").normalize().toString()), FlagValues.defaults());
         ModelSide tso = ModelComparisonTest.side("tso");
         assertEquals(ComparisonResult.Outcome.INCLUDED, ModelComparisonTest.compare(ppc, tso, 3).outcome());
         ComparisonResult r = ModelComparisonTest.compare(ppc, tso, 4);

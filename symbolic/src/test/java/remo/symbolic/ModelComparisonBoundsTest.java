@@ -50,7 +50,7 @@ class ModelComparisonBoundsTest {
     @Test
     void herdsX86tsoEqualsTheBundledTsoUpToEightEvents() throws Exception {
         ModelSide herd = new ModelSide(ModelComparisonTest.LIBRARY.load(TranslationExactnessTest.remoRoot()
-                .resolve("../shared/corpus/cat/herdtools7/x86tso.cat").normalize().toString()), FlagValues.defaults());
+                .resolve("testdata/cat/herdtools7/x86tso.cat").normalize().toString()), FlagValues.defaults());
         assertIncluded(compare(herd, side("tso"), 8), 8);
         assertIncluded(compare(side("tso"), herd, 8), 8);
     }

@@ -89,7 +89,7 @@ class ModelComparisonTest {
     @Test
     void herdsX86tsoEqualsTheBundledTsoUpToFiveEvents() throws Exception {
         ModelSide herd = new ModelSide(LIBRARY.load(TranslationExactnessTest.remoRoot()
-                .resolve("../shared/corpus/cat/herdtools7/x86tso.cat").normalize().toString()), FlagValues.defaults());
+                .resolve("testdata/cat/herdtools7/x86tso.cat").normalize().toString()), FlagValues.defaults());
         ModelSide tso = side("tso");
         assertIncluded(compare(herd, tso, 5), 5);
         assertIncluded(compare(tso, herd, 5), 5);

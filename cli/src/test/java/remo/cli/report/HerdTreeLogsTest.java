@@ -15,7 +15,7 @@ import remo.cli.Cli;
 import remo.cli.TestData;
 
 /**
- * herdtools7's own X86 and X86_64 tests ({@code ../shared/corpus/x86/herdtools7-tree/}): every test
+ * herdtools7's own X86 and X86_64 tests ({@code testdata/x86/herdtools7-tree/}): every test
  * that herd7 accepts is accepted, and {@code compare-logs} of remo's output against herd7's (the
  * regression output {@code .litmus.expected} where herdtools7 has one, else herd7 7.57's
  * {@code .herd7-7.57.out}) finds no difference in verdict or states, which includes the X86_64

@@ -12,32 +12,28 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Every RDMA program of the normative spec (suite.md and language.md, read in place from
- * {@code ${remo.root}/../shared/spec}): the accepted ones parse, validate and survive a print→parse
- * round trip; each rejected one of suite.md §4 gives exactly its "Expected:" line.
+ * Every RDMA program of the reference (docs/reference/language.md and docs/reference/suite.md): the
+ * accepted ones parse, validate and survive a print→parse round trip; each rejected one of
+ * suite.md §4 gives exactly its "Expected:" line.
  */
-class SpecProgramsTest {
+class ReferenceProgramsTest {
 
     private static final Pattern BLOCK = Pattern.compile("```\\n(RDMA .*?)```", Pattern.DOTALL);
     private static final Pattern REJECTED = Pattern.compile(
             "#### (X\\d+)\\n\\n```\\n(RDMA [^`]*)```\\n\\nExpected: `([^`]*)`");
 
-    /** The spec directory, or skip when the shared folder is not next to the checkout. */
-    static Path specDir() {
-        String root = System.getProperty("remo.root", ".");
-        Path dir = Path.of(root, "..", "shared", "spec").normalize();
-        Assumptions.assumeTrue(Files.isDirectory(dir), "no shared spec at " + dir);
-        return dir;
+    /** The reference directory, {@code docs/reference} under the project root. */
+    static Path referenceDir() {
+        return Path.of(System.getProperty("remo.root", ".")).resolve("docs/reference");
     }
 
     /** Every fenced RDMA program of {@code file}, in order. */
     static List<String> programs(String file) throws IOException {
-        String text = Files.readString(specDir().resolve(file), StandardCharsets.UTF_8);
+        String text = Files.readString(referenceDir().resolve(file), StandardCharsets.UTF_8);
         List<String> result = new ArrayList<>();
         Matcher m = BLOCK.matcher(text);
         while (m.find()) {
@@ -74,7 +70,7 @@ class SpecProgramsTest {
 
     @TestFactory
     List<DynamicTest> rejectedProgramsGiveTheirExpectedLine() throws IOException {
-        String text = Files.readString(specDir().resolve("suite.md"), StandardCharsets.UTF_8);
+        String text = Files.readString(referenceDir().resolve("suite.md"), StandardCharsets.UTF_8);
         List<DynamicTest> tests = new ArrayList<>();
         Matcher m = REJECTED.matcher(text);
         while (m.find()) {

@@ -10,7 +10,7 @@ import remo.litmus.Program;
 import remo.litmus.StateItem;
 
 /**
- * A final state (models.md §9.1), or its projection on the printed items (§9.4): values of
+ * A final state (models.md §9.1), or its projection on the printed items (models.md §9.4): values of
  * registers and locations. Immutable; equal states compare equal. Items are ordered as herd7
  * prints them: registers by thread and name, then locations by name.
  *

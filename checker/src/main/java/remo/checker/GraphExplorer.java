@@ -44,7 +44,7 @@ import remo.models.EvaluationTimeoutException;
  *
  * <p>The search runs in two passes. {@link #exploreUnblocked} sets aside every node whose values
  * already block it (a false {@code assume}, an {@code await} that read another value: models.md
- * §9.3), since none of its completions has a final state; it finds every state, the verdict and
+ * models.md §9.3), since none of its completions has a final state; it finds every state, the verdict and
  * Positive/Negative. {@link #exploreBlocked} then counts the blocked candidates (Blocked), setting
  * aside the nodes that can no longer block. Blocked completions are often far more numerous than
  * the others (a thread past a failed spin still runs), so the second pass stops at

@@ -12,7 +12,7 @@ import remo.litmus.ThreadCode;
 
 /**
  * Computes the values of a candidate's events from its reads-from choice (models.md §4.2):
- * values flow along {@code rf}, the value equations of §2.2 and register data flow, evaluated in
+ * values flow along {@code rf}, the value equations of models.md §2.2 and register data flow, evaluated in
  * dependency order. A cyclic dependency (a value depending on itself) or a read from a write that
  * does not exist makes the candidate ill-formed. A guarded instruction of unrolled x86 code runs
  * iff its guard holds on the registers at its place (otherwise its events do not exist), and an

@@ -17,12 +17,12 @@ import remo.litmus.gen.StoreSequence;
  * The benchmarks of issue 13 are decided exactly and output-sensitively: the lock harnesses of
  * locks.md §7.4/§7.5 (the generated files of {@code examples/locks} and {@code examples/locks-bench},
  * read by path: module {@code locks} generates them, the checker does not depend on it) are Forbidden under {@code rdma-wait-rmw} and
- * {@code rdma-sc-rmw} with complete executions (§7.4 Corrections), checking at most 4 complete
+ * {@code rdma-sc-rmw} with complete executions (locks.md §7.4 Corrections), checking at most 4 complete
  * candidates per consistent one; a thread of stores is one execution and one candidate.
  */
 class PerfHarnessTest {
 
-    /** The generated harness file {@code harness}: a §7.5 benchmark harness (3T2A) or a §7.4 one. */
+    /** The generated harness file {@code harness}: a locks.md §7.5 benchmark harness (3T2A) or a locks.md §7.4 one. */
     static java.nio.file.Path harnessFile(String harness) {
         return TestFiles.root().resolve((harness.contains("3T2A") ? "examples/locks-bench/" : "examples/locks/") + harness + ".litmus");
     }
@@ -43,7 +43,7 @@ class PerfHarnessTest {
     }
 
     /**
-     * The §7.5 benchmark harnesses: 10–30 s each on a quiet machine under {@code rdma-wait-rmw} with
+     * The locks.md §7.5 benchmark harnesses: 10–30 s each on a quiet machine under {@code rdma-wait-rmw} with
      * the default blocked limit, a few seconds under {@code rdma-sc-rmw}; their verdicts under both
      * models are default tests of module {@code locks} ({@code HarnessVerdictTest}), so here they stay
      * in the slow profile.

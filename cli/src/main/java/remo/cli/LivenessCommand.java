@@ -25,8 +25,8 @@ import remo.locks.liveness.Variant;
 
 /**
  * {@code remo liveness}: runs TLC 2.18 on the liveness model of the locks (locks.md §8) for the
- * rows of §8.5 and compares every result with the table. Exit status 0 when every result is the
- * one §8.5 expects, 1 otherwise, 2 on bad input, a TLC error or a time limit, 130 when interrupted.
+ * rows of locks.md §8.5 and compares every result with the table. Exit status 0 when every result is the
+ * one locks.md §8.5 expects, 1 otherwise, 2 on bad input, a TLC error or a time limit, 130 when interrupted.
  */
 @Command(name = "liveness", mixinStandardHelpOptions = true,
         description = "Check the locks' liveness model (locks.md section 8) with TLC 2.18 in child JVMs: mutual exclusion, "

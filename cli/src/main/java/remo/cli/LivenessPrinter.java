@@ -32,7 +32,7 @@ final class LivenessPrinter {
                 + " (invariants and deadlock only)" : o.workers() + " worker" + (o.workers() == 1 ? "" : "s")) + ", " + limit);
     }
 
-    /** Prints a row of §8.5; returns whether every result is the expected one. */
+    /** Prints a row of locks.md §8.5; returns whether every result is the expected one. */
     boolean row(LivenessTable.Row row, LivenessResult r) {
         out.println();
         out.println(row.name() + " (" + row.variant().tlaName() + "; " + row.configuration().description() + "): " + numbers(r));

@@ -24,7 +24,7 @@ import remo.loco.runs.RunSummary;
 
 /**
  * {@code remo objects}: the LOCO objects (loco.md). {@code check} runs the required
- * linearizability runs of §4.10 (and the negative controls); {@code bench} measures KvStore and
+ * linearizability runs of loco.md §4.10 (and the negative controls); {@code bench} measures KvStore and
  * AtomicVar throughput in concurrent mode on 4 nodes.
  */
 @Command(name = "objects", mixinStandardHelpOptions = true,
@@ -43,7 +43,7 @@ final class ObjectsCommand implements Runnable {
     /** The objects with a required run. */
     enum Checked { KvStore, AtomicVar }
 
-    /** The negative controls of §4.10 (KvStore only). */
+    /** The negative controls of loco.md §4.10 (KvStore only). */
     enum Control { disableVersionCheck, disableLock }
 
     @Command(name = "check", mixinStandardHelpOptions = true,
@@ -67,7 +67,7 @@ final class ObjectsCommand implements Runnable {
                 + "instead of the deterministic scheduler (3 nodes, 2 threads each, 20 ops).")
         boolean concurrent;
 
-        @Option(names = "--ops", paramLabel = "N", description = "Calls per thread (default: as §4.10).")
+        @Option(names = "--ops", paramLabel = "N", description = "Calls per thread (default: as loco.md §4.10).")
         Integer ops;
 
         @Option(names = "--control", paramLabel = "HOOK", description = "KvStore only: break the store with a test "

@@ -36,7 +36,7 @@ import remo.models.algebra.Relation;
 /**
  * {@code remo robust}: state and trace robustness of programs against a weak model (models.md §10),
  * with a violating execution for non-robust programs and, with {@code --repair}, the fence-insertion
- * repair of §10.3.
+ * repair of models.md §10.3.
  */
 @Command(name = "robust", mixinStandardHelpOptions = true,
         description = "Does the program behave as if RDMA were sequentially consistent? If not, show a violating "

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code remo liveness}: result lines, exit status 0 when §8.5 is reproduced, 1 for a violated
+ * {@code remo liveness}: result lines, exit status 0 when locks.md §8.5 is reproduced, 1 for a violated
  * property of a user's file, 2 for bad input, a missing TLC or a time limit. The table itself is
  * asserted cell by cell in the locks module (LivenessTableTest).
  */

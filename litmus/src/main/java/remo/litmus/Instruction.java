@@ -119,7 +119,7 @@ public sealed interface Instruction
 
     /**
      * A locked CPU read-modify-write (language.md §4.2 {@code cas}/{@code faa}; x86 {@code XCHG},
-     * {@code LOCK ADD/INC/DEC/XADD/CMPXCHG}, §10.3). Drains the store buffer; atomic against every
+     * {@code LOCK ADD/INC/DEC/XADD/CMPXCHG}, language.md §10.3). Drains the store buffer; atomic against every
      * write. Events: a locked {@code R(x)} and, unless a compare fails, a locked {@code W(x)}.
      *
      * @param kind   CAS, FAA or XCHG

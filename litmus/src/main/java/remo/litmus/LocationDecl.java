@@ -4,7 +4,7 @@ import remo.core.Position;
 
 /**
  * A declared memory location: one 64-bit word with a home node and an initial value
- * (language.md §3.3; for X86 files every location lives on node 1, §10.2).
+ * (language.md §3.3; for X86 files every location lives on node 1, language.md §10.2).
  *
  * @param name    the location name
  * @param home    the home node, at least 1

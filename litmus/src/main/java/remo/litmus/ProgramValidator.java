@@ -37,7 +37,7 @@ public final class ProgramValidator {
      *
      * @param program a parsed (or generated) program
      * @throws LitmusException the first error in the order of language.md §6.2 steps 2–4, with the
-     *                         exact message of §6.3; never for X86/X86_64 programs
+     *                         exact message of language.md §6.3; never for X86/X86_64 programs
      */
     public static void validate(Program program) throws LitmusException {
         if (program.dialect().isX86()) {

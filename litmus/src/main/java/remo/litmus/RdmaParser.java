@@ -15,7 +15,7 @@ import remo.core.Position;
  * propositions by {@link RdmaPropParser}.
  *
  * <p>Every parse-phase check of language.md §6.3 is made when its token is read, so the first
- * error in the file wins (§6.2 step 1). The validation of steps 2–4 is {@link ProgramValidator}'s.
+ * error in the file wins (language.md §6.2 step 1). The validation of steps 2–4 is {@link ProgramValidator}'s.
  */
 final class RdmaParser {
 
@@ -258,7 +258,7 @@ final class RdmaParser {
 
     /**
      * One instruction row, split at the {@code |} and {@code ;} outside parentheses (language.md
-     * §3.4). Appends each non-empty cell's instruction and text to its thread.
+     * language.md §3.4). Appends each non-empty cell's instruction and text to its thread.
      */
     private void row(List<List<Instruction>> code, List<List<String>> texts) throws LitmusException {
         List<List<Token>> cells = new ArrayList<>();

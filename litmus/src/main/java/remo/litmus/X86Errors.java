@@ -5,7 +5,7 @@ import remo.core.Position;
 
 /**
  * Builders for the diagnostics of the x86 dialects (language.md §10.5, with the messages of
- * §6.3). Each method returns the exception for the caller to throw.
+ * language.md §6.3). Each method returns the exception for the caller to throw.
  */
 final class X86Errors {
 

@@ -10,16 +10,16 @@ import remo.core.Position;
 /**
  * Parser for herd7's {@code X86} (Intel syntax) and {@code X86_64} (AT&amp;T syntax) litmus tests
  * (language.md §10). The result is an RDMA-language {@link Program} with one node (1): every
- * thread {@code Pi} runs on node 1 and every location lives on node 1 (§10.6).
+ * thread {@code Pi} runs on node 1 and every location lives on node 1 (language.md §10.6).
  *
- * <p>File layout (§10.1): the header {@code X86 NAME [(TEXNAME)] ["DOC"]}, ignored info lines, an
- * optional doc string on its own line, the init block (§10.2), the thread header row
+ * <p>File layout (language.md §10.1): the header {@code X86 NAME [(TEXNAME)] ["DOC"]}, ignored info lines, an
+ * optional doc string on its own line, the init block (language.md §10.2), the thread header row
  * {@code P0 | P1 ;}, the instruction rows (cells split at {@code |} and {@code ;} outside
- * parentheses, as in §3.4), the constraints ({@link X86ConditionParser}), optional legacy
+ * parentheses, as in language.md §3.4), the constraints ({@link X86ConditionParser}), optional legacy
  * {@code with} lines, and an ignored {@code << ... >>} trailer. Cells are mapped by
  * {@link X86InstructionParser}; {@code LFENCE} and {@code SFENCE} produce no instruction.
  *
- * <p>After parsing, the parser makes the x86 part of the static validation of §6.2: register
+ * <p>After parsing, the parser makes the x86 part of the static validation of language.md §6.2: register
  * initialisations, then the {@code locations}, {@code filter} and condition atoms, in textual
  * order, must name existing threads (E-UNKNOWN-THREAD). A register named in the condition but
  * never written is accepted (its value is 0, as in herd7).
@@ -115,7 +115,7 @@ final class X86Parser {
         }
     }
 
-    // ---------------------------------------------------------------- init block (§10.2)
+    // ---------------------------------------------------------------- init block (language.md §10.2)
 
     private void parseInit() throws LitmusException {
         expectSymbol("{");
@@ -289,7 +289,7 @@ final class X86Parser {
         return X86Literals.constant(file, negative, item.get(item.size() - 1));
     }
 
-    // ---------------------------------------------------------------- thread table (§3.4, §10.1)
+    // ---------------------------------------------------------------- thread table (language.md §3.4, §10.1)
 
     /** {@code P0 | P1 | ... ;}: thread names only, in order. */
     private void parseThreadHeader() throws LitmusException {

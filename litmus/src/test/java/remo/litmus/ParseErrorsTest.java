@@ -11,7 +11,7 @@ import remo.core.Diagnostic;
 
 /**
  * Every parse-phase error of language.md §6.3 (code, position and exact message), and the rule
- * that the first error in the file wins (§6.2 step 1).
+ * that the first error in the file wins (language.md §6.2 step 1).
  */
 class ParseErrorsTest {
 

@@ -14,8 +14,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 import remo.core.Position;
 
 /**
- * File layout (language.md §10.1), init block (§10.2), condition atoms (§10.4) and the program
- * shape (§10.6) of x86 tests.
+ * File layout (language.md §10.1), init block (language.md §10.2), condition atoms (language.md §10.4) and the program
+ * shape (language.md §10.6) of x86 tests.
  */
 class X86FileLayoutTest {
 

@@ -22,28 +22,28 @@ import remo.nic.WorkId;
  * starvation-free</b>, and waiters retry over the network. Use it for low contention, short critical
  * sections and many locks (one word each).
  *
- * <p>State (§5.2): {@code name/L} (1 word at {@code H}, REMOTE_ATOMIC and REMOTE_WRITE), reached
+ * <p>State (locks.md §5.2): {@code name/L} (1 word at {@code H}, REMOTE_ATOMIC and REMOTE_WRITE), reached
  * only by the RCAS and the release op, loopback on {@code H}; {@code name/z} (1 word per client node,
  * the constant 0 that the put release sends); {@code name/g.<e>} (2 words, LOCAL_WRITE, registered at
  * endpoint {@code e}'s first call, {@code e} counting this node's endpoints from 0 in first-use
  * order): word 0 the acquire RCAS's result, word 1 the RFAA release's discarded result — never the
  * same word, or a late local write of the release could overwrite the next acquire's result.
  *
- * <p>Cost (§5.6): {@code acquire} uncontended 1 RCAS, 1 round trip (1 loopback round trip on
+ * <p>Cost (locks.md §5.6): {@code acquire} uncontended 1 RCAS, 1 round trip (1 loopback round trip on
  * {@code H}), 24 bytes; {@code a} attempts cost {@code a} RCAS and {@code a} round trips;
  * {@code tryAcquire} 1 RCAS, 1 round trip; {@code release} 1 put (8 bytes) or 1 RFAA (16 bytes), not
  * waited, at most 1 round trip (the gf). Memory: 1 word at {@code H}, 2 per client endpoint, 1 per
  * client node.
  *
- * <p><b>Client obligations</b> (§5.6): (O1) release from the acquiring endpoint; (O2) critical
+ * <p><b>Client obligations</b> (locks.md §5.6): (O1) release from the acquiring endpoint; (O2) critical
  * sections terminate; (O4) never access the lock's regions or work ids; (O5) construct the lock
  * identically on all of {@code C ∪ {H}} before use. A home-node thread uses the same loopback NIC
  * path as everyone else (mixing CPU locked instructions with remote RMWs on {@code L} breaks
- * atomicity, §6, harness NAIVE-MIXCAS).
+ * atomicity, locks.md §6, harness NAIVE-MIXCAS).
  */
 public final class CasSpinLock extends LockObject {
 
-    /** How {@code release} writes 0 (§5.7). */
+    /** How {@code release} writes 0 (locks.md §5.7). */
     public enum ReleaseMode {
         /** A put of the constant 0 (the default); unsound when failed RCASs write back (FAILED_RCAS_WRITES=YES). */
         PUT,
@@ -84,7 +84,7 @@ public final class CasSpinLock extends LockObject {
      * @param backoff     what a waiter does between attempts (concurrent mode only; a local choice,
      *                    not compared at link time)
      * @throws UnsupportedConfigurationException for {@link ReleaseMode#PUT} on a backend whose
-     *                                  {@code NicConfig.failedRcasWrites()} is true (§5.7: a failed
+     *                                  {@code NicConfig.failedRcasWrites()} is true (locks.md §5.7: a failed
      *                                  RCAS's write-back could overwrite the release)
      * @throws IllegalArgumentException as {@link LockObject#LockObject}
      */
@@ -122,7 +122,7 @@ public final class CasSpinLock extends LockObject {
     }
 
     /**
-     * Acquire (§5.3 A1): RCAS {@code L} 0 → 1 into {@code g} ({@code wa}), wait, load {@code g}; done
+     * Acquire (locks.md §5.3 A1): RCAS {@code L} 0 → 1 into {@code g} ({@code wa}), wait, load {@code g}; done
      * if it read 0, else back off (concurrent mode) and retry.
      */
     @Override
@@ -137,7 +137,7 @@ public final class CasSpinLock extends LockObject {
     }
 
     /**
-     * Exactly one RCAS attempt (one iteration of §5.3 A1).
+     * Exactly one RCAS attempt (one iteration of locks.md §5.3 A1).
      *
      * @return whether this endpoint now holds the lock
      * @throws IllegalMonitorStateException if it already holds it; otherwise as {@link #acquire}
@@ -171,7 +171,7 @@ public final class CasSpinLock extends LockObject {
         }
     }
 
-    /** Release (§5.3 R0–R1): {@code gf()}, then the put of 0 or the RFAA of −1 ({@code wr}), not waited. */
+    /** Release (locks.md §5.3 R0–R1): {@code gf()}, then the put of 0 or the RFAA of −1 ({@code wr}), not waited. */
     @Override
     public void release(Endpoint ep) {
         enterAsClient(ep, "release");

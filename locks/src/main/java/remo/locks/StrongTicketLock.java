@@ -10,13 +10,13 @@ import remo.nic.NodeSet;
  * global fence, so that every op a critical section posted is complete before the next holder
  * enters (ORD-S). FIFO, local spinning; the general-purpose remote mutex. Critical sections that
  * share data only under strong locks and wait their own ops before reusing a location behave as if
- * they ran atomically in lock order (§4.6, property P-SC).
+ * they ran atomically in lock order (locks.md §4.6, property P-SC).
  *
- * <p>Cost (§4.5): as {@link WeakTicketLock}, plus the release's {@code gf}: {@code N_C − 1} puts and
+ * <p>Cost (locks.md §4.5): as {@link WeakTicketLock}, plus the release's {@code gf}: {@code N_C − 1} puts and
  * at most 1 round trip (one whenever the gf newly covers an op to another node, e.g. the previous
  * release's puts or a remote op of the critical section).
  *
- * <p><b>Client obligations</b> (§4.5): (O1) release from the acquiring endpoint; (O2) critical
+ * <p><b>Client obligations</b> (locks.md §4.5): (O1) release from the acquiring endpoint; (O2) critical
  * sections terminate; (O4) never access the lock's regions or work ids; (O5) construct the lock
  * identically on all of {@code C ∪ {H}} before use. O3 is discharged by the lock.
  */
@@ -35,7 +35,7 @@ public final class StrongTicketLock extends TicketLock {
         this(LocoNode.of(here), name, home, clientNodes, slotsPerNode);
     }
 
-    /** R0: {@code gf()} completes every op this endpoint posted earlier, the critical section's included (§4.2). */
+    /** R0: {@code gf()} completes every op this endpoint posted earlier, the critical section's included (locks.md §4.2). */
     @Override
     void beforeRelease(Endpoint ep) {
         ep.gf();

@@ -14,10 +14,10 @@ import remo.nic.WorkId;
 
 /**
  * The ticket lock of locks.md §3.2–§3.3, shared by {@link WeakTicketLock} and
- * {@link StrongTicketLock}, which differ only in {@link #beforeRelease} (§4.2: the strong lock's
+ * {@link StrongTicketLock}, which differ only in {@link #beforeRelease} (locks.md §4.2: the strong lock's
  * release starts with a global fence).
  *
- * <p>State (§3.2), with {@code T = #C × S} slots and {@code S = slotsPerNode}: {@code name/next}
+ * <p>State (locks.md §3.2), with {@code T = #C × S} slots and {@code S = slotsPerNode}: {@code name/next}
  * (1 word at {@code H}, REMOTE_ATOMIC) is the ticket dispenser, reached only by RFAA, loopback on
  * {@code H}; {@code name/rows} ({@code T} words at every client node, REMOTE_WRITE) holds each
  * node's replica of every slot's row (1 + the last ticket the slot released, or 0); {@code name/tk}
@@ -95,7 +95,7 @@ abstract class TicketLock extends LockObject {
     }
 
     /**
-     * Acquire (§3.3 A1–A5): draw a ticket by RFAA on {@code next@H}, wait for it ({@code wa}), read it,
+     * Acquire (locks.md §3.3 A1–A5): draw a ticket by RFAA on {@code next@H}, wait for it ({@code wa}), read it,
      * then spin on the local rows until one of them is at least the ticket. Spinning is local: each
      * round loads all {@code T} rows in increasing order and issues no NIC operation.
      */
@@ -140,7 +140,7 @@ abstract class TicketLock extends LockObject {
     }
 
     /**
-     * Release (§3.3 R1–R2, §4.2 R0): {@link #beforeRelease}, then store {@code held + 1} into the
+     * Release (locks.md §3.3 R1–R2, locks.md §4.2 R0): {@link #beforeRelease}, then store {@code held + 1} into the
      * slot's own row and broadcast it to the other client nodes' replicas ({@code wb}, never waited by
      * the lock: the puts complete in the background).
      */
@@ -163,7 +163,7 @@ abstract class TicketLock extends LockObject {
         }
     }
 
-    /** What the release does before R1: nothing for the weak lock, {@code gf()} for the strong one (§4.2 R0). */
+    /** What the release does before R1: nothing for the weak lock, {@code gf()} for the strong one (locks.md §4.2 R0). */
     abstract void beforeRelease(Endpoint ep);
 
     @Override

@@ -10,12 +10,12 @@ import remo.nic.NodeSet;
  * per other client node, no wait). It guarantees mutual exclusion and CPU-level ordering (ORD-W)
  * only.
  *
- * <p>Cost (§3.7, {@code N_C = #C}, {@code T = #C·S}): {@code acquire} uncontended is 1 RFAA and 1
+ * <p>Cost (locks.md §3.7, {@code N_C = #C}, {@code T = #C·S}): {@code acquire} uncontended is 1 RFAA and 1
  * round trip (1 loopback round trip on {@code H}), 16 bytes, 1 + {@code T} local loads; contended the
  * same NIC cost with local spinning; {@code release} is {@code N_C − 1} puts and no round trip.
  * Memory: 1 word at {@code H}, {@code T + S} words per client node.
  *
- * <p><b>Client obligations</b> (§3.6):
+ * <p><b>Client obligations</b> (locks.md §3.6):
  * <ul>
  *   <li>(O1) call {@code release} from the endpoint that acquired;</li>
  *   <li>(O2) every critical section terminates;</li>
@@ -53,6 +53,6 @@ public final class WeakTicketLock extends TicketLock {
 
     @Override
     void beforeRelease(Endpoint ep) {
-        // the weak release has no R0 (§3.3)
+        // the weak release has no R0 (locks.md §3.3)
     }
 }

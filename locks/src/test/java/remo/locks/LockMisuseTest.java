@@ -186,7 +186,7 @@ class LockMisuseTest {
             UnsupportedConfigurationException e = assertThrows(UnsupportedConfigurationException.class,
                     () -> new CasSpinLock(cl.node(1), NAME, 1, NodeSet.of(1, 2), CasSpinLock.ReleaseMode.PUT, Backoff.NONE));
             assertTrue(e.getMessage().contains("RFAA"), e.getMessage());
-            // RFAA release is immune (§5.7) and works on the same backend
+            // RFAA release is immune (locks.md §5.7) and works on the same backend
             CasSpinLock a = new CasSpinLock(cl.node(1), "ok", 1, NodeSet.of(1, 2), CasSpinLock.ReleaseMode.RFAA, Backoff.NONE);
             CasSpinLock b = new CasSpinLock(cl.node(2), "ok", 1, NodeSet.of(1, 2), CasSpinLock.ReleaseMode.RFAA, Backoff.NONE);
             cl.spawn(1, "a", ep -> {

@@ -16,7 +16,7 @@ import remo.nic.WorkId;
  * and no call returns before every participant has made its matching call. A participant that
  * never arrives blocks the others forever (a client error; there is no timeout).
  *
- * <p>Guarantees (§4.6 C1–C4): a put from {@code i} to {@code j} before the barrier is visible to
+ * <p>Guarantees (loco.md §4.6 C1–C4): a put from {@code i} to {@code j} before the barrier is visible to
  * {@code j} after it; CPU events before the barrier are hb-before everything after it on every
  * node; a put to a third node, or a get issued before the barrier, is ordered only with
  * {@link #awaitStrong} (or {@link GlobalFence#fence} before {@link #await}).

@@ -159,7 +159,7 @@ public final class KvStore extends LocoObject {
         return valueWords;
     }
 
-    /** The home node of {@code key} (placement of §4.9). */
+    /** The home node of {@code key} (placement of loco.md §4.9). */
     public int home(long key) {
         return participants().get((int) Long.remainderUnsigned(mix(key), participants().size()));
     }
@@ -169,7 +169,7 @@ public final class KvStore extends LocoObject {
         return (int) Long.remainderUnsigned(mix(key) >>> 32, buckets);
     }
 
-    /** The SplitMix64 finaliser of §4.9. */
+    /** The SplitMix64 finaliser of loco.md §4.9. */
     static long mix(long key) {
         long z = key + 0x9E3779B97F4A7C15L;
         z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;

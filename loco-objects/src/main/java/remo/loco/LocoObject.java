@@ -24,17 +24,17 @@ import remo.nic.error.WrongNodeException;
  *
  * <ul>
  *   <li><b>Construction</b> registers the descriptor {@code (kind, name, P, params)} and the local
- *       regions; it does not communicate (§3.2).</li>
+ *       regions; it does not communicate (loco.md §3.2).</li>
  *   <li><b>Linking</b> happens at the first method call or through {@link #link()}: it waits for every
  *       participant's descriptor (deterministic mode: a scheduler-visible block; concurrent mode: up
  *       to {@code NicConfig.linkTimeout}), compares them ({@link LinkMismatchException} naming the
  *       differing field) and lets the subclass resolve its peer regions ({@link #onLink()}).</li>
  *   <li><b>Encapsulation</b>: regions registered with {@link #registerInternal} are guarded by a
  *       capability only the object's instances hold; {@code Node.lookup} from outside throws
- *       {@code AccessDeniedException} (§3.4).</li>
+ *       {@code AccessDeniedException} (loco.md §3.4).</li>
  *   <li><b>Failures</b>: a NIC failure inside a method makes the instance {@link ObjectState#BROKEN}
  *       and the method throws {@link ObjectBrokenException}; so does every later call.
- *       {@link #close()} makes it {@link ObjectState#CLOSED} (§3.6).</li>
+ *       {@link #close()} makes it {@link ObjectState#CLOSED} (loco.md §3.6).</li>
  * </ul>
  *
  * <p>Subclass methods start with {@link #enter(Endpoint, String)} and turn NIC failures into the
@@ -59,7 +59,7 @@ public abstract class LocoObject implements AutoCloseable {
     private volatile Throwable brokenBy;
 
     /**
-     * Constructs the local instance on {@code here} and registers its descriptor (§3.2).
+     * Constructs the local instance on {@code here} and registers its descriptor (loco.md §3.2).
      *
      * @param here         the node this instance lives on
      * @param name         the instance name: {@code [A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)*}, at most 200 characters
@@ -124,7 +124,7 @@ public abstract class LocoObject implements AutoCloseable {
     }
 
     /**
-     * Links now instead of at the first call (§3.2); idempotent. Blocks until every participant
+     * Links now instead of at the first call (loco.md §3.2); idempotent. Blocks until every participant
      * has constructed its instance: inside a simulated thread as a scheduler-visible wait (concurrent
      * mode: at most {@code NicConfig.linkTimeout}); outside one a missing participant is an error.
      *
@@ -156,7 +156,7 @@ public abstract class LocoObject implements AutoCloseable {
     }
 
     /**
-     * Marks this local instance and its sub-objects CLOSED (local only, §3.6). Later calls throw
+     * Marks this local instance and its sub-objects CLOSED (local only, loco.md §3.6). Later calls throw
      * {@link ObjectClosedException}. Regions stay registered until the cluster closes.
      */
     @Override
@@ -178,7 +178,7 @@ public abstract class LocoObject implements AutoCloseable {
     }
 
     /**
-     * Registers an internal region {@code name + "/" + part} on this node (§3.3, §3.4).
+     * Registers an internal region {@code name + "/" + part} on this node (loco.md §3.3, §3.4).
      *
      * @param part   one name segment (no {@code /})
      * @param words  size in words
@@ -195,7 +195,7 @@ public abstract class LocoObject implements AutoCloseable {
 
     /**
      * Registers the per-endpoint scratch region {@code name + "/" + part + "." + endpointId} on this
-     * node (§3.3), where the endpoint id is the simulated thread's name (characters outside
+     * node (loco.md §3.3), where the endpoint id is the simulated thread's name (characters outside
      * {@code [A-Za-z0-9_.-]} replaced by {@code _}). Called at the endpoint's first call.
      */
     protected final Region registerScratch(Endpoint ep, String part, int words, Set<Access> rights, long[] init) {
@@ -228,7 +228,7 @@ public abstract class LocoObject implements AutoCloseable {
     }
 
     /**
-     * Constructs the sub-object {@code name + "/" + childName} (§3.2); it is internal to this object
+     * Constructs the sub-object {@code name + "/" + childName} (loco.md §3.2); it is internal to this object
      * and closed with it.
      *
      * @param ctor builds the child's local instance from its full name

@@ -1,7 +1,7 @@
 package remo.loco;
 
 /**
- * A NIC failure ({@code nic.md} §7) surfaced inside a method of the local instance, which is now
+ * A NIC failure ({@code nic.md} nic.md §7) surfaced inside a method of the local instance, which is now
  * {@link ObjectState#BROKEN} (loco.md §3.6). The first such exception carries the NIC exception as
  * its cause; every later call on the instance throws a new one whose cause is the same original
  * failure. Nothing is retried and no state is repaired.

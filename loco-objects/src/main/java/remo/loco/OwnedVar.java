@@ -15,7 +15,7 @@ import remo.nic.WorkId;
  * replica. Every replica receives a subsequence of the owner's writes, in order, and holds the last
  * one at quiescence. Because a put reads its source late (G4), a replica may skip values and may
  * receive a value earlier than the put posted for it; it is not linearizable. To publish data
- * through it, call {@link #flush} before the {@link #write} that publishes (§4.2 "publication idiom").
+ * through it, call {@link #flush} before the {@link #write} that publishes (loco.md §4.2 "publication idiom").
  *
  * <p>Impl: region {@code val} (1 word on every participant, {@code REMOTE_WRITE}, initialised to
  * {@code initial}); private work id {@code wo} of the owner endpoint.

@@ -19,7 +19,7 @@ import remo.core.rdma.OpKind;
 import remo.nic.RunResult;
 
 /**
- * AtomicVar (loco.md §4.3): the checklist of §6 (item 3 is HarnessVerdictTest's AV-*;
+ * AtomicVar (loco.md §4.3): the checklist of loco.md §6 (item 3 is HarnessVerdictTest's AV-*;
  * linearizability, AV3, is RequiredRunsTest's).
  */
 class AtomicVarTest {

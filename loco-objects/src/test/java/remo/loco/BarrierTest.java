@@ -26,7 +26,7 @@ import remo.nic.RunResult;
 import remo.nic.SimCluster;
 import remo.conformance.TraceConformance;
 
-/** Barrier (loco.md §4.6): the checklist of §6 (items 1, 2, 4, 5; item 3 is HarnessVerdictTest's BAR-*). */
+/** Barrier (loco.md §4.6): the checklist of loco.md §6 (items 1, 2, 4, 5; item 3 is HarnessVerdictTest's BAR-*). */
 class BarrierTest {
 
     /** Runs {@code rounds} barrier calls on every node of {@code 1..nodes}; call {@code k} is strong if {@code strong[k]}. */

@@ -25,7 +25,7 @@ import remo.core.rdma.OpKind;
 import remo.nic.RunResult;
 import remo.nic.SimCluster;
 
-/** Broadcast (loco.md §4.8): the checklist of §6 (item 3 is HarnessVerdictTest's BC-*). */
+/** Broadcast (loco.md §4.8): the checklist of loco.md §6 (item 3 is HarnessVerdictTest's BC-*). */
 class BroadcastTest {
     static final NodeSet RECEIVERS = NodeSet.of(2, 3);
 

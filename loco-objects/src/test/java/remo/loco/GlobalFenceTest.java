@@ -18,7 +18,7 @@ import remo.nic.Region;
 import remo.nic.RunResult;
 import remo.nic.WorkId;
 
-/** GlobalFence (loco.md §4.4): the checklist of §6 (item 3 is HarnessVerdictTest's GF-*). */
+/** GlobalFence (loco.md §4.4): the checklist of loco.md §6 (item 3 is HarnessVerdictTest's GF-*). */
 class GlobalFenceTest {
 
     /** P on node 1: a fence on nothing, a put to node 3 and a get from node 2, a fence, a put to node 2; Q reads on node 2. */

@@ -26,7 +26,7 @@ import remo.nic.RunResult;
 import remo.nic.SimCluster;
 
 /**
- * KvStore (loco.md §4.9): the checklist of §6 (item 3 is HarnessVerdictTest's KV-*;
+ * KvStore (loco.md §4.9): the checklist of loco.md §6 (item 3 is HarnessVerdictTest's KV-*;
  * linearizability is RequiredRunsTest's).
  */
 class KvStoreTest {

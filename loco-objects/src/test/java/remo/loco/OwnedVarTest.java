@@ -21,7 +21,7 @@ import remo.core.rdma.OpKind;
 import remo.nic.RunResult;
 import remo.nic.SimCluster;
 
-/** OwnedVar (loco.md §4.2): the checklist of §6 (item 3 is HarnessVerdictTest's OV-*). */
+/** OwnedVar (loco.md §4.2): the checklist of loco.md §6 (item 3 is HarnessVerdictTest's OV-*). */
 class OwnedVarTest {
 
     /** The owner (node 1) writes 1..writes and flushes; a reader on every node (node 1: a second endpoint) reads. */

@@ -123,7 +123,7 @@ class RequiredRunsTest {
         allLinearizable(RunSummary.of("AtomicVar", AtomicVarRun.concurrent()::run, 3, 17, false), 17);
     }
 
-    /** Seeds until the control's first non-linearizable history, at most 10 000 (§4.10). */
+    /** Seeds until the control's first non-linearizable history, at most 10 000 (loco.md §4.10). */
     private static RunOutcome<Long, MapOp> control(KvStore.Testing hooks) {
         KvStoreRun cfg = KvStoreRun.deterministic().with(hooks);
         RunSummary s = RunSummary.of("KvStore", cfg::run, 0, 10_000, true);

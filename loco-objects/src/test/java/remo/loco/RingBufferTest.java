@@ -24,7 +24,7 @@ import remo.nic.RunResult;
 import remo.nic.SchedulerPolicy;
 import remo.nic.SimCluster;
 
-/** RingBuffer (loco.md §4.7): the checklist of §6 (item 3 is HarnessVerdictTest's RB-*). */
+/** RingBuffer (loco.md §4.7): the checklist of loco.md §6 (item 3 is HarnessVerdictTest's RB-*). */
 class RingBufferTest {
 
     static long[] message(int n, int m) {
@@ -129,7 +129,7 @@ class RingBufferTest {
     }
 
     /**
-     * FIFO, exactly once over {@code seeds} seeds for K in {1,2,4}, M in {1,3} (§4.7 "Java checks"),
+     * FIFO, exactly once over {@code seeds} seeds for K in {1,2,4}, M in {1,3} (loco.md §4.7 "Java checks"),
      * the seeds of one configuration spread over the processors (each run is single-threaded in
      * effect: deterministic mode passes one baton).
      */
@@ -171,7 +171,7 @@ class RingBufferTest {
     }
 
     /**
-     * §4.7: 1000 seeds of 1000 messages per configuration, 6 000 runs of 200 000 to 600 000 scheduler
+     * loco.md §4.7: 1000 seeds of 1000 messages per configuration, 6 000 runs of 200 000 to 600 000 scheduler
      * steps each (mostly spin loads of the waiting side).
      */
     @Tag("slow")
@@ -180,7 +180,7 @@ class RingBufferTest {
         fifo(1000, 1000, NicConfig.defaults());
     }
 
-    /** §4.7 in {@code RANDOM} intra-request order (nic.md §4.6), at the same size. */
+    /** loco.md §4.7 in {@code RANDOM} intra-request order (nic.md §4.6), at the same size. */
     @Tag("slow")
     @Test
     void fifoExactlyOnceInRandomIntraRequestOrderOverAThousandSeeds() {

@@ -21,7 +21,7 @@ import remo.core.rdma.OpKind;
 import remo.nic.RunResult;
 import remo.nic.SimCluster;
 
-/** Sst (loco.md §4.5): the checklist of §6 (item 3 is HarnessVerdictTest's SST-*). */
+/** Sst (loco.md §4.5): the checklist of loco.md §6 (item 3 is HarnessVerdictTest's SST-*). */
 class SstTest {
     static final int F = 2;
 

@@ -3,7 +3,7 @@ package remo.nic;
 import remo.nic.error.ClusterClosedException;
 import remo.nic.error.NoSuchNodeException;
 
-/** A fabric of nodes (nic.md §3): the simulated cluster now, a hardware backend later (§11). */
+/** A fabric of nodes (nic.md §3): the simulated cluster now, a hardware backend later (nic.md §11). */
 public interface Cluster extends AutoCloseable {
     /** Number of nodes {@code N}. */
     int size();

@@ -13,7 +13,7 @@ import kodkod.instance.TupleSet;
 /**
  * An execution found by a symbolic query, as plain data: its events (models.md §2.2) with their
  * threads, instructions, locations and nodes, and the witnesses {@code rf}, {@code co} and
- * {@code rao} (§4.1). Writes are numbered as events {@code 0 … n-1} followed by the initial write
+ * {@code rao} (models.md §4.1). Writes are numbered as events {@code 0 … n-1} followed by the initial write
  * of location {@code l} as {@code n + l}. Locations, nodes and work ids are numbered in order of
  * first use (nodes from 1). Immutable.
  */

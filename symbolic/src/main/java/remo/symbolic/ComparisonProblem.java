@@ -22,7 +22,7 @@ import remo.models.Builtin;
  * of the second side), and {@link #refute} adds, for each rao that a candidate turned out to be
  * accepted with, that this rao rejects. A side "accepts" an execution when no poll is statically
  * blocked (models.md §3.1) and every consistency check holds; programs are those both models
- * accept (instruction guards, §7.4).
+ * accept (instruction guards, models.md §7.4).
  */
 final class ComparisonProblem {
     final SkeletonUniverse u;

@@ -83,7 +83,7 @@ enum EventType {
 
     /**
      * Whether an event of this type is in the built-in event set {@code set} (models.md §2.4)
-     * under {@code flags} ({@code CMP} depends on {@code PUT_COMPLETION}, §2.3).
+     * under {@code flags} ({@code CMP} depends on {@code PUT_COMPLETION}, models.md §2.3).
      *
      * @throws IllegalArgumentException if {@code set} is a relation
      */

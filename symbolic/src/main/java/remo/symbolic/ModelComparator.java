@@ -30,7 +30,7 @@ import remo.models.Builtin;
  * and the search goes on.
  *
  * <p>An execution "accepted" by a side: no statically blocked poll (models.md §3.1) and every
- * consistency check holds (§7.2). The search ranges over programs both models accept (§7.4),
+ * consistency check holds (models.md §7.2). The search ranges over programs both models accept (models.md §7.4),
  * without empty threads and unused locations, within the thread and node bounds.
  *
  * <p>With {@code options.jobs()} above 1, the first query of each thread layout of a size is

@@ -23,7 +23,7 @@ final class ShapeSupport {
 
     /**
      * The shapes of programs that {@code model} accepts under {@code flags}; a failed {@code rcas}
-     * without write-back only under {@code FAILED_RCAS_WRITES=NO} (§2.2).
+     * without write-back only under {@code FAILED_RCAS_WRITES=NO} (models.md §2.2).
      */
     static Set<InstructionShape> accepted(CatModel model, FlagValues flags) {
         EnumSet<EventType> rejected = EnumSet.noneOf(EventType.class);

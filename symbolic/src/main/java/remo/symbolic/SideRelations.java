@@ -15,9 +15,9 @@ import remo.models.Builtin;
 
 /**
  * The built-ins of one side of a comparison that depend on its flags: the completion events
- * {@code CMP} (§2.3, {@code PUT_COMPLETION}), poll matching {@code pm} with the statically blocked
- * polls (§3.1, {@code POLL_SCOPE}), wait matching {@code wm} (§3.2), and the side's {@code rao}
- * witness (§4.1, {@code RAO_SCOPE}). Everything else comes from the shared skeleton.
+ * {@code CMP} (models.md §2.3, {@code PUT_COMPLETION}), poll matching {@code pm} with the statically blocked
+ * polls (models.md §3.1, {@code POLL_SCOPE}), wait matching {@code wm} (models.md §3.2), and the side's {@code rao}
+ * witness (models.md §4.1, {@code RAO_SCOPE}). Everything else comes from the shared skeleton.
  */
 final class SideRelations {
     final ProgramSkeleton p;

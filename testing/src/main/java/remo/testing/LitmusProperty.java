@@ -56,7 +56,7 @@ public @interface LitmusProperty {
     /**
      * The name of a static method without parameters (or a static field) of the test class that
      * returns the {@link ProgramGenerator}; empty for {@link Programs#random(String)} of
-     * {@link #model()} (the §8.3 defaults for a {@code .cat} file).
+     * {@link #model()} (the operational.md §8.3 defaults for a {@code .cat} file).
      */
     String generator() default "";
 

@@ -248,7 +248,7 @@ public final class Programs {
         };
     }
 
-    /** The knobs that differ from §8.3's defaults, or {@code §8.3 defaults}. */
+    /** The knobs that differ from operational.md §8.3's defaults, or {@code operational.md §8.3 defaults}. */
     static String describe(GeneratorConfig c) {
         GeneratorConfig d = GeneratorConfig.defaults();
         List<String> parts = new ArrayList<>();
@@ -293,6 +293,6 @@ public final class Programs {
         if (c.condition() != d.condition()) {
             parts.add("random condition");
         }
-        return parts.isEmpty() ? "§8.3 defaults" : String.join(", ", parts);
+        return parts.isEmpty() ? "operational.md §8.3 defaults" : String.join(", ", parts);
     }
 }

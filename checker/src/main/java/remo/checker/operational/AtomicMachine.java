@@ -136,7 +136,7 @@ final class AtomicMachine implements Machine {
         return layout.items[layout.threads[t].itemOf[i]].op();
     }
 
-    /** Poll guard of §9: the {@code (polled_s + 1)}-th operation of the scope exists and is po-before. */
+    /** Poll guard of operational.md §9: the {@code (polled_s + 1)}-th operation of the scope exists and is po-before. */
     private boolean poll(MachineState n, int t, int i) {
         int scope = layout.threads[t].pollScope[i];
         long k = n.polled(scope);

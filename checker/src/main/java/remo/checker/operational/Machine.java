@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * A transition system over states laid out by a {@link MachineLayout}: the RDMA machine
- * (operational.md §1–§6) or the atomic machine (§9).
+ * (operational.md §1–§6) or the atomic machine (operational.md §9).
  */
 interface Machine {
 

@@ -95,7 +95,7 @@ final class MachineState {
         s[layout.itemBase + 2 * item + k] = v;
     }
 
-    /** The newest {@code St(x, ·, ·)} entry of {@code SB_t}, or -1 (store forwarding, §2 {@code read_t}). */
+    /** The newest {@code St(x, ·, ·)} entry of {@code SB_t}, or -1 (store forwarding, operational.md §2 {@code read_t}). */
     int newestBufferedStore(int t, int x) {
         for (int item = issued(t) - 1; item >= flushed(t); item--) {
             MachineLayout.Item it = layout.items[item];

@@ -15,8 +15,8 @@ import remo.litmus.Instruction;
 
 /**
  * The NIC transitions of the RDMA machine (operational.md §4): for every queued operation, whether
- * its next step is enabled and the state it leads to. The same-QP guards, the predicates of §1 and
- * the flags acting on them (§4.1: {@code PUT_COMPLETION}, {@code GG_REMOTE_ORDER},
+ * its next step is enabled and the state it leads to. The same-QP guards, the predicates of operational.md §1 and
+ * the flags acting on them (operational.md §4.1: {@code PUT_COMPLETION}, {@code GG_REMOTE_ORDER},
  * {@code GG_LOCAL_ORDER}, {@code GP_RESPONDER_REORDER}, {@code RFENCE_SCOPE}) are
  * {@link SameQpOrder}'s, shared with the simulated NIC; here are the {@code unit} of a remote RMW's
  * {@code NAR} (its class from {@link MachineLayout}, {@code RAO_SCOPE}) and the NAR step of an rcas

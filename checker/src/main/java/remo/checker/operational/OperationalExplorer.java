@@ -24,15 +24,15 @@ import remo.models.ModelLibrary;
  * The operational engine: explores every run of the abstract machine of operational.md and
  * reports the same {@link CheckResult} as the axiomatic engine ({@code remo.checker.AxiomaticChecker}).
  *
- * <p>The machine is chosen by the model's name: the RDMA machine (§1–§6) for {@code rdma-tso},
- * {@code rdma-tso-rmw}, {@code rdma-wait-rmw} and {@code tso}; the atomic machine (§9) for
+ * <p>The machine is chosen by the model's name: the RDMA machine (operational.md §1–§6) for {@code rdma-tso},
+ * {@code rdma-tso-rmw}, {@code rdma-wait-rmw} and {@code tso}; the atomic machine (operational.md §9) for
  * {@code rdma-sc-rmw} and {@code sc}. The model itself is used only for its instruction guards
  * (E-UNSUPPORTED) and its name; the machine embodies its rules.
  *
- * <p>Two modes (§8.1):
+ * <p>Two modes (operational.md §8.1):
  * <ul>
  * <li><b>states</b> (when {@link CheckOptions#collect()} is {@code NONE}): the memoised state is
- *     everything in §1 except {@code lw}; the result counts <em>distinct full final states</em>:
+ *     everything in operational.md §1 except {@code lw}; the result counts <em>distinct full final states</em>:
  *     each projected state's count, {@code positive} and {@code negative} are numbers of distinct
  *     full final states, not of executions;</li>
  * <li><b>graphs</b> (any other {@code collect}): the partial graph ({@code rf}, {@code co},

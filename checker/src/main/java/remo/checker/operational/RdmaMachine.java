@@ -6,9 +6,9 @@ import remo.litmus.Instruction;
 
 /**
  * The RDMA machine of operational.md §1–§6, for {@code rdma-tso}, {@code rdma-tso-rmw},
- * {@code rdma-wait-rmw} and (on CPU-only programs) {@code tso}: CPU transitions (§2) in program
- * order per thread, FIFO store buffers holding stores, posted operations and rfence markers (§3),
- * and the NIC transitions of {@link NicSteps} (§4).
+ * {@code rdma-wait-rmw} and (on CPU-only programs) {@code tso}: CPU transitions (operational.md §2) in program
+ * order per thread, FIFO store buffers holding stores, posted operations and rfence markers (operational.md §3),
+ * and the NIC transitions of {@link NicSteps} (operational.md §4).
  */
 final class RdmaMachine implements Machine {
     private final MachineLayout layout;
@@ -50,7 +50,7 @@ final class RdmaMachine implements Machine {
         return out;
     }
 
-    /** §5: every thread terminated, every store buffer empty, every operation DONE. */
+    /** operational.md §5: every thread terminated, every store buffer empty, every operation DONE. */
     @Override
     public boolean isFinal(long[] state) {
         MachineState s = new MachineState(layout, state);
@@ -67,7 +67,7 @@ final class RdmaMachine implements Machine {
         return true;
     }
 
-    /** §3: the head entry of {@code SB_t} leaves the buffer. */
+    /** operational.md §3: the head entry of {@code SB_t} leaves the buffer. */
     private MachineState flush(MachineState s, int t) {
         MachineState n = s.copy();
         int item = n.flushed(t);
@@ -90,7 +90,7 @@ final class RdmaMachine implements Machine {
     }
 
     /**
-     * §2: executes instruction {@code i} of thread {@code t} if its guard holds.
+     * operational.md §2: executes instruction {@code i} of thread {@code t} if its guard holds.
      *
      * @return the successor before {@code pc_t} is advanced, or null if the guard does not hold
      */

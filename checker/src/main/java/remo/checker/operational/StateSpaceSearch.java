@@ -12,7 +12,7 @@ import remo.checker.CheckOptions;
 /**
  * Exhaustive depth-first exploration of a {@link Machine} with memoisation (operational.md §8.1):
  * every reachable state is expanded once. The memoised state is the whole state array, which holds
- * everything in §1 except {@code lw}, plus the partial graph when the layout records it (then
+ * everything in operational.md §1 except {@code lw}, plus the partial graph when the layout records it (then
  * {@code lw} is a function of the stored {@code co}).
  *
  * <p>Not thread-safe; one search per run.

@@ -31,7 +31,7 @@ public final class Repair {
     }
 
     /**
-     * The candidate insertions of §10.3 for {@code p}, in canonical order.
+     * The candidate insertions of models.md §10.3 for {@code p}, in canonical order.
      *
      * @throws LitmusException if the program is rejected by the weak model
      * @throws LimitReachedException if the deadline of the analysis passes (checked per candidate:

@@ -10,7 +10,7 @@ import remo.litmus.Program;
  * @param notion    the robustness notion repaired for
  * @param bound     the largest number of insertions tried (K)
  * @param repairs   the repairs found, each a list of insertions in the canonical order; the first is
- *                  <em>the</em> repair of §10.3. Empty if none exists within the bound; a single empty
+ *                  <em>the</em> repair of models.md §10.3. Empty if none exists within the bound; a single empty
  *                  list if the program is already robust
  * @param repaired  the program with the first repair applied (the original if none is needed), or
  *                  null if there is no repair

@@ -201,7 +201,7 @@ public final class Robustness {
         }
         String check = traceOutcome[0] == null ? null : traceOutcome[0].failedCheck().name();
         List<Integer> cycle = traceOutcome[0] == null ? List.of() : judge.cycle(traceViolation[0], traceOutcome[0]);
-        // §10.1 is equality: a strong-only state (the models given in the wrong order) is not robust either
+        // models.md §10.1 is equality: a strong-only state (the models given in the wrong order) is not robust either
         boolean stateRobust = stateViolation[0] == null && weakResult.fullStates().containsAll(strongStates);
         return new RobustnessReport(p, weak.name(), strong.name(), stateRobust, traceViolation[0] == null,
                 weakResult.fullStates(), strongStates, stateViolation[0], traceViolation[0], check, cycle);

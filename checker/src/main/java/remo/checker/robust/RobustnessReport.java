@@ -28,7 +28,7 @@ public record RobustnessReport(Program program, String weak, String strong, bool
     /**
      * {@code FS_S(P) \ FS_M(P)}: final states the strong model allows and the weak one does not.
      * Empty for a weak model and its strong counterpart ({@code FS_S ⊆ FS_M}, models.md §6.3 and
-     * §10); non-empty when the "weak" model is stronger than the "strong" one on this program (the
+     * models.md §10); non-empty when the "weak" model is stronger than the "strong" one on this program (the
      * models were probably given in the wrong order), and then the program is not state-robust.
      */
     public Set<FinalState> strongOnlyStates() {

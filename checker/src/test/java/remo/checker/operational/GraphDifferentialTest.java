@@ -23,7 +23,7 @@ import remo.models.algebra.Relation;
 
 /**
  * Graph-level comparisons of operational.md §8.2 on the suite: every graph the explorer records
- * passes the fixed-graph check under the matching model (soundness, §6.4), and the set of
+ * passes the fixed-graph check under the matching model (soundness, operational.md §6.4), and the set of
  * {@code (rf, co, rao)} triples of the explorer equals the set of witnesses of the complete
  * consistent candidates of the axiomatic engine (completeness, comparison 2), with equal
  * execution counts. Both under every model that accepts the test (default flags) and under each

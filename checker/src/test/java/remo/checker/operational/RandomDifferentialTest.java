@@ -21,14 +21,14 @@ import remo.litmus.gen.RandomProgramGenerator;
 import remo.litmus.gen.Shrinker;
 
 /**
- * Comparisons 1 and 3 of operational.md §8.2 on seeded random programs of the §8.3 generator
+ * Comparisons 1 and 3 of operational.md §8.2 on seeded random programs of the operational.md §8.3 generator
  * ({@link GeneratorConfig#defaults()}): under the default flags and each single
  * flag change, the RDMA machine's final states equal {@code FS_rdma-tso-rmw} and the atomic
  * machine's equal {@code FS_rdma-sc-rmw}. Programs with more than {@value #CANDIDATE_BOUND}
  * axiomatic candidates under a setting are skipped there; the skip rate is printed and bounded. A
  * failure prints the seed, the index, the setting and the program shrunk by {@link Shrinker}.
  *
- * <p>This is a smoke-sized share of §8.2's "500 random programs per setting"; the full count is a
+ * <p>This is a smoke-sized share of operational.md §8.2's "500 random programs per setting"; the full count is a
  * longer run of the same code ({@code -Dremo.operational.programs=500}).
  */
 class RandomDifferentialTest {

@@ -6,7 +6,7 @@ import remo.core.RfenceScope;
 
 /**
  * The same-QP order guards of the RDMA machine (operational.md §4 and §4.1), with the predicates
- * of §1 they are made of ({@code localread}, {@code remotedone}, {@code done}, {@code complete},
+ * of operational.md §1 they are made of ({@code localread}, {@code remotedone}, {@code done}, {@code complete},
  * {@code fenceclear}). This is the one place they are written: the operational explorer, the
  * deterministic NIC and (for the memory fences it needs) the concurrent NIC ask it.
  *
@@ -40,7 +40,7 @@ public final class SameQpOrder {
     private final boolean putCompletesAtLocalRead;
     private final boolean fenceCoversAll;
 
-    /** The guards under the flags of a run (§4.1: the flags act only here and in the CPU guards). */
+    /** The guards under the flags of a run (operational.md §4.1: the flags act only here and in the CPU guards). */
     public SameQpOrder(FlagValues flags) {
         this.ggRemoteOrder = flags.ggRemoteOrder();
         this.ggLocalOrder = flags.ggLocalOrder();
@@ -49,7 +49,7 @@ public final class SameQpOrder {
         this.fenceCoversAll = flags.rfenceScope() == RfenceScope.ALL;
     }
 
-    // ------------------------------------------------------------------ predicates (§1)
+    // ------------------------------------------------------------------ predicates (operational.md §1)
 
     /** {@code localread(a)}: a put with status READ or DONE. */
     public static boolean localread(OpKind kind, OpStage stage) {
@@ -80,7 +80,7 @@ public final class SameQpOrder {
         return fenceCoversAll ? complete(kind, stage) : kind == OpKind.PUT || done(stage);
     }
 
-    // ------------------------------------------------------------------ guards (§4)
+    // ------------------------------------------------------------------ guards (operational.md §4)
 
     /** The guarantees of a queue prefix {@code earlier} followed by an operation record of kind and status. */
     public int after(int earlier, OpKind kind, OpStage stage) {

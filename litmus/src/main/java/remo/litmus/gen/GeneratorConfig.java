@@ -14,7 +14,7 @@ import java.util.Set;
  * @param maxNodes                  most nodes (at least {@code minNodes})
  * @param locationsPerNode          locations on every node {@code n}, named {@code x<n>}, {@code y<n>},
  *                                  {@code z<n>}, {@code w<n>}, {@code v<n>}, {@code u<n>} (1–6)
- * @param initialOneProbability     probability that a location starts at 1 rather than 0 (§8.3: 1/3)
+ * @param initialOneProbability     probability that a location starts at 1 rather than 0 (operational.md §8.3: 1/3)
  * @param minThreads                fewest threads in total (used when {@code threadsPerNode} is 0)
  * @param maxThreads                most threads in total (used when {@code threadsPerNode} is 0)
  * @param threadsPerNode            if positive, every node runs exactly this many threads and the
@@ -24,16 +24,16 @@ import java.util.Set;
  * @param maxInstructions           most instructions per thread
  * @param weights                   relative weight of every instruction kind (missing kinds weigh 0);
  *                                  a kind of weight 0 is never drawn
- * @param tagProbability            probability that a NIC operation carries a work id (§8.3: 1/2)
+ * @param tagProbability            probability that a NIC operation carries a work id (operational.md §8.3: 1/2)
  * @param workIds                   number of distinct work ids, named {@code d}, {@code e}, {@code f}, …
- *                                  (§8.3: 2)
+ *                                  (operational.md §8.3: 2)
  * @param registerOperandProbability probability that a value operand (store value, cas/rcas operands,
  *                                  faa/rfaa addend, await value) is an already assigned register instead
- *                                  of a constant (§8.3: 0)
+ *                                  of a constant (operational.md §8.3: 0)
  * @param matchedPollsOnly          if true, a {@code poll n} is drawn only while the thread has an earlier
  *                                  operation to {@code n} not yet matched by a poll, so no poll blocks
- *                                  statically (models.md §3.1); §8.3: false
- * @param condition                 {@link Condition#TRUE} ({@code exists (true)}, §8.3) or
+ *                                  statically (models.md §3.1); operational.md §8.3: false
+ * @param condition                 {@link Condition#TRUE} ({@code exists (true)}, operational.md §8.3) or
  *                                  {@link Condition#RANDOM}
  */
 public record GeneratorConfig(

@@ -321,7 +321,7 @@ public final class RandomProgramGenerator implements Supplier<Program> {
             }
         }
 
-        /** The replacement instruction of §8.3, unless its kind is excluded (weight 0). */
+        /** The replacement instruction of operational.md §8.3, unless its kind is excluded (weight 0). */
         private Instruction replacement(InstructionKind kind, ThreadDraw td) {
             return config.weight(kind) > 0 ? nicOperation(kind, td) : null;
         }

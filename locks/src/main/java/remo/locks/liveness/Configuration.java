@@ -22,7 +22,7 @@ public enum Configuration {
         this.description = description;
     }
 
-    /** Threads and nodes, home, MaxAcq (and the flag of C5), as in the table of §8.5. */
+    /** Threads and nodes, home, MaxAcq (and the flag of C5), as in the table of locks.md §8.5. */
     public String description() {
         return description;
     }

@@ -8,7 +8,7 @@ import java.util.Set;
  *
  * @param property the property's TLA+ name
  * @param holds    whether it must hold
- * @param kinds    for a violation, the counterexample kinds §8.5 accepts; empty when it must hold
+ * @param kinds    for a violation, the counterexample kinds locks.md §8.5 accepts; empty when it must hold
  */
 public record Expected(String property, boolean holds, Set<CounterexampleKind> kinds) {
     public Expected {

@@ -24,7 +24,7 @@ import java.util.stream.Stream;
  * the whole state space is explored ({@code -lncheck final}), so a temporal violation also proves
  * every invariant of that run. A deadlock (CHECK_DEADLOCK) in a run with one temporal property is
  * that property's counterexample: the deadlocked state stutters forever with no action enabled, so
- * fairness holds on it — as §8.5 allows for NAIVE_SERVING. A deadlock in a run without temporal
+ * fairness holds on it — as locks.md §8.5 allows for NAIVE_SERVING. A deadlock in a run without temporal
  * properties is kept as {@link LivenessResult#deadlock()} and later such runs do not check for it.
  *
  * <p>In distributed mode ({@link TlcOptions#distributed()}) TLC's server checks invariants and
@@ -69,7 +69,7 @@ public final class LivenessChecker {
         }
     }
 
-    /** Checks a bundled row of §8.5. */
+    /** Checks a bundled row of locks.md §8.5. */
     public LivenessResult check(LivenessTable.Row row) throws InterruptedException {
         LivenessModel model = LivenessModel.bundled();
         return check(model, model.config(row), row.name());

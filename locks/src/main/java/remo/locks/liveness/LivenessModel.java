@@ -8,7 +8,7 @@ import java.util.Set;
 
 /**
  * The TLA+ model {@code RdmaLocks.tla} of locks.md §8.2–§8.4 and the .cfg file of every row of
- * §8.5, bundled as resources under {@code remo/locks/tla/}.
+ * locks.md §8.5, bundled as resources under {@code remo/locks/tla/}.
  */
 public final class LivenessModel {
     /** The module name. */
@@ -45,7 +45,7 @@ public final class LivenessModel {
         return TlcConfig.declaredConstants(spec);
     }
 
-    /** The bundled .cfg file of a row of §8.5, read and checked against this model. */
+    /** The bundled .cfg file of a row of locks.md §8.5, read and checked against this model. */
     public TlcConfig config(LivenessTable.Row row) {
         return TlcConfig.parse(row.cfgFile(), resource(row.cfgFile()), constants());
     }

@@ -70,7 +70,7 @@ public final class LivenessTable {
             rows.add(new Row(v, Configuration.C3, List.of(holds(MUTUAL_EXCLUSION), holds(DEADLOCK_FREEDOM),
                     violated(STARVATION_FREEDOM, LASSO))));
         }
-        // §8.5: TLC may report NAIVE_SERVING's stuck waiter as a deadlock state or as a lasso
+        // locks.md §8.5: TLC may report NAIVE_SERVING's stuck waiter as a deadlock state or as a lasso
         rows.add(new Row(Variant.NAIVE_SERVING, Configuration.C4, List.of(holds(MUTUAL_EXCLUSION),
                 violated(DEADLOCK_FREEDOM, DEADLOCK, LASSO), violated(STARVATION_FREEDOM, DEADLOCK, LASSO),
                 violated(TERMINATION, DEADLOCK, LASSO))));
@@ -83,12 +83,12 @@ public final class LivenessTable {
         return List.copyOf(rows);
     }
 
-    /** Every row, in the order of §8.5. */
+    /** Every row, in the order of locks.md §8.5. */
     public static List<Row> rows() {
         return ROWS;
     }
 
-    /** The row of {@code variant} in {@code configuration}, if §8.5 has one. */
+    /** The row of {@code variant} in {@code configuration}, if locks.md §8.5 has one. */
     public static Optional<Row> row(Variant variant, Configuration configuration) {
         return ROWS.stream().filter(r -> r.variant() == variant && r.configuration() == configuration).findFirst();
     }

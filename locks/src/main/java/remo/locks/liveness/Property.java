@@ -15,7 +15,7 @@ public final class Property {
     /** Temporal: eventually every thread is done (bounded configurations). */
     public static final String TERMINATION = "Termination";
 
-    /** The columns of the table of §8.5, in its order. */
+    /** The columns of the table of locks.md §8.5, in its order. */
     public static final List<String> COLUMNS = List.of(MUTUAL_EXCLUSION, DEADLOCK_FREEDOM, STARVATION_FREEDOM,
             TERMINATION, BOUNDED_BYPASS);
 

@@ -19,7 +19,7 @@ import java.util.Objects;
 public record TlcOptions(int workers, Duration timeout, int heapMb, boolean distributed, String rmiHost, int port,
                          TlcListener listener) {
 
-    /** Default heap of a child JVM (MiB): the models of §8.5 need far less. */
+    /** Default heap of a child JVM (MiB): the models of locks.md §8.5 need far less. */
     public static final int DEFAULT_HEAP_MB = 2048;
 
     public TlcOptions {

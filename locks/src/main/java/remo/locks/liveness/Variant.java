@@ -10,17 +10,17 @@ import java.util.Optional;
 public enum Variant {
     /** Weak ticket lock (locks.md §3). */
     WTL("wlock"),
-    /** Strong ticket lock: gf before the release (§4). */
+    /** Strong ticket lock: gf before the release (locks.md §4). */
     STL("slock"),
-    /** CAS spin lock, release by put (§5, mode PUT). */
+    /** CAS spin lock, release by put (locks.md §5, mode PUT). */
     CAS_PUT("clock-put"),
-    /** CAS spin lock, release by RFAA −1 (§5, mode RFAA). */
+    /** CAS spin lock, release by RFAA −1 (locks.md §5, mode RFAA). */
     CAS_RFAA("clock-rfaa"),
-    /** One shared serving word per node instead of per-slot rows (§9 NAIVE-SERVING). */
+    /** One shared serving word per node instead of per-slot rows (locks.md §9 NAIVE-SERVING). */
     NAIVE_SERVING("naive-serving"),
-    /** The home thread acquires by a CPU cas (§9 NAIVE-MIXCAS). */
+    /** The home thread acquires by a CPU cas (locks.md §9 NAIVE-MIXCAS). */
     NAIVE_MIXCAS("naive-mixcas"),
-    /** CAS lock released by put without gf (§9 NAIVE-NOGF). */
+    /** CAS lock released by put without gf (locks.md §9 NAIVE-NOGF). */
     NAIVE_NOGF("naive-nogf");
 
     private final String lockName;
@@ -39,7 +39,7 @@ public enum Variant {
         return name();
     }
 
-    /** Whether it is one of the ticket variants (programs of §8.4, first block). */
+    /** Whether it is one of the ticket variants (programs of locks.md §8.4, first block). */
     public boolean isTicketLock() {
         return this == WTL || this == STL || this == NAIVE_SERVING;
     }

@@ -24,7 +24,7 @@ import remo.locks.harness.LockIr.Call;
  * @param threads     each thread's node and its calls
  * @param condition   the final condition in language.md spelling, quantifier included
  * @param expected    the expected verdicts and test-budget notes
- * @param section     where the harness is specified ({@code §7.4}, {@code §9 NAIVE-MIXCAS}, …)
+ * @param section     where the harness is specified ({@code locks.md §7.4}, {@code locks.md §9 NAIVE-MIXCAS}, …)
  * @param r0Name      the spec's name of register {@code r0}: {@code my} (ticket) or {@code g} (CAS)
  */
 record Harness(String id, String doc, String flags, List<Loc> locations, List<ThreadCode> threads, String condition,
@@ -66,7 +66,7 @@ record Harness(String id, String doc, String flags, List<Loc> locations, List<Th
         }
     }
 
-    /** Which of the two P-SC statements of §7.4 applies to a harness. */
+    /** Which of the two P-SC statements of locks.md §7.4 applies to a harness. */
     enum PSc {
         /** Not listed under P-SC. */
         NONE,
@@ -83,7 +83,7 @@ record Harness(String id, String doc, String flags, List<Loc> locations, List<Th
      * @param scRmw   verdict under {@code rdma-sc-rmw}
      * @param slowUnder the models under which the checker takes too long for the default test suite
      *                  (locks.md §7.5): those verdicts are tested in the {@code slow} profile only
-     * @param psc     the P-SC statement (§4.6) for this harness
+     * @param psc     the P-SC statement (locks.md §4.6) for this harness
      */
     record Expected(Verdict waitRmw, Verdict scRmw, java.util.Set<String> slowUnder, PSc psc) {
         /** Whether the verdict under {@code model} belongs to the {@code slow} profile. */

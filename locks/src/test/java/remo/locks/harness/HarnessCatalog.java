@@ -26,9 +26,9 @@ import remo.locks.harness.Instr.Wait;
 import remo.locks.harness.LockIr.Call;
 
 /**
- * Every harness of locks.md §7.4 and every litmus refutation of §9, built from the §7.2 procedures
- * of {@link LockIr} on the topologies of §7.3, with the verdicts the spec expects. The files under
- * {@code examples/locks/} (and the benchmark harnesses of §7.5 under {@code examples/locks-bench/})
+ * Every harness of locks.md §7.4 and every litmus refutation of locks.md §9, built from the locks.md §7.2 procedures
+ * of {@link LockIr} on the topologies of locks.md §7.3, with the verdicts the spec expects. The files under
+ * {@code examples/locks/} (and the benchmark harnesses of locks.md §7.5 under {@code examples/locks-bench/})
  * are this catalog's output ({@code HarnessFilesTest}).
  */
 final class HarnessCatalog {
@@ -46,7 +46,7 @@ final class HarnessCatalog {
             "Wgf-SB-NIC", "Wgf-MP-NIC", "C-ME-W", "C-SB-NIC");
     private static final Set<String> PSC_DIFFER = Set.of("W-SB-NIC", "W-MP-NIC", "W-ME-NW");
 
-    /** The three ticket-lock variants of §7.2: they differ only in the release. */
+    /** The three ticket-lock variants of locks.md §7.2: they differ only in the release. */
     enum Variant {
         W("W", "weak ticket lock"), WGF("Wgf", "weak ticket lock, the client adds a gf before release"),
         S("S", "strong ticket lock");
@@ -60,13 +60,13 @@ final class HarnessCatalog {
         }
     }
 
-    /** The topologies of §7.3. */
+    /** The topologies of locks.md §7.3. */
     enum Topology { TA, TB, TC }
 
     private HarnessCatalog() {
     }
 
-    /** The harnesses of {@code examples/locks/}: §7.4 and §9. */
+    /** The harnesses of {@code examples/locks/}: locks.md §7.4 and §9. */
     static List<Harness> all() {
         List<Harness> out = new ArrayList<>();
         for (Variant v : Variant.values()) {
@@ -115,7 +115,7 @@ final class HarnessCatalog {
         return out;
     }
 
-    /** The benchmark harnesses of §7.5 ({@code examples/locks-bench/}): slow, not in the default suite. */
+    /** The benchmark harnesses of locks.md §7.5 ({@code examples/locks-bench/}): slow, not in the default suite. */
     static List<Harness> bench() {
         return List.of(
                 ticket(Variant.S, Topology.TC, "ME-3T2A", "benchmark: three threads, two acquisitions each, INC_W on C@2",
@@ -151,7 +151,7 @@ final class HarnessCatalog {
                 new Get("c", "A" + i, y), new Wait("c")));
     }
 
-    // ---------------------------------------------------------------- topologies (§7.3)
+    // ---------------------------------------------------------------- topologies (locks.md §7.3)
 
     static int threads(Topology t) {
         return t == Topology.TC ? 3 : 2;
@@ -161,7 +161,7 @@ final class HarnessCatalog {
         return t == Topology.TB ? 1 : thread + 1;
     }
 
-    /** The client locations of every harness: constants, scratch words and data (homes per §7.3/§7.4). */
+    /** The client locations of every harness: constants, scratch words and data (homes per locks.md §7.3/§7.4). */
     static List<Loc> clientLocations(Topology t) {
         List<Loc> l = new ArrayList<>();
         if (t == Topology.TB) {
@@ -265,7 +265,7 @@ final class HarnessCatalog {
             threads.add(new ThreadCode(nodeOf(t, i), calls));
         }
         return new Harness(id, v.description + " (" + topologyName(t) + "); " + doc, "", locs, threads, condition,
-                expected(id, waitRmw, scRmw), "§7.4 *-" + body, "my");
+                expected(id, waitRmw, scRmw), "locks.md §7.4 *-" + body, "my");
     }
 
     /** W-ROWS-CONV / S-ROWS-CONV: T-A plus client node 3 without threads; empty critical sections. */
@@ -291,7 +291,7 @@ final class HarnessCatalog {
         String id = v.prefix + "-ROWS-CONV";
         return new Harness(id, v.description + " (T-A plus client node 3 without threads); row replicas converge",
                 "", locs, threads, "exists (~(S0_3 = 2 \\/ S1_3 = 2))", expected(id, FORBIDDEN, FORBIDDEN),
-                "§7.4 W-ROWS-CONV", "my");
+                "locks.md §7.4 W-ROWS-CONV", "my");
     }
 
     // ---------------------------------------------------------------- CAS harnesses
@@ -343,7 +343,7 @@ final class HarnessCatalog {
             default -> "CAS spin lock";
         };
         return new Harness(id, lock + " (" + topologyName(t) + "); " + doc, "", locs, threads, condition,
-                expected(id, waitRmw, scRmw), id.startsWith("NAIVE") ? "§9 " + id : "§7.4 " + id, "g");
+                expected(id, waitRmw, scRmw), id.startsWith("NAIVE") ? "locks.md §9 " + id : "locks.md §7.4 " + id, "g");
     }
 
     /** C-FRW-*: P0 acquires and releases; P1 makes one RCAS attempt that fails (reads 1). */
@@ -357,7 +357,7 @@ final class HarnessCatalog {
                 + (failedRcasWrites ? "YES" : "NO") + ": a failed RCAS's write-back " + (rel == CasRelease.PUT
                 ? "can overwrite the release" : "is serialised with the release");
         return new Harness(id, doc, failedRcasWrites ? "FAILED_RCAS_WRITES=YES" : "", locs, threads, "exists (L = 1)",
-                expected(id, waitRmw, FORBIDDEN), "§7.4 C-FRW-" + (rel == CasRelease.PUT ? "PUT" : "RFAA"), "g");
+                expected(id, waitRmw, FORBIDDEN), "locks.md §7.4 C-FRW-" + (rel == CasRelease.PUT ? "PUT" : "RFAA"), "g");
     }
 
     static Expected expected(String id, Verdict waitRmw, Verdict scRmw) {

@@ -18,7 +18,7 @@ import remo.locks.harness.Harness.PSc;
 final class HarnessFiles {
     /** The harnesses' directory under the checkout root. */
     static final String DIR = "examples/locks";
-    /** The benchmark harnesses' directory (§7.5: not in the default suite). */
+    /** The benchmark harnesses' directory (locks.md §7.5: not in the default suite). */
     static final String BENCH_DIR = "examples/locks-bench";
 
     private HarnessFiles() {

@@ -19,7 +19,7 @@ import remo.locks.LockTestFiles;
 
 /**
  * The checked-in harness files equal the output of {@link HarnessCatalog}, so the files cannot
- * drift from the §7.2 IR that {@code LockOpSequenceTest} ties to the Java classes. After changing
+ * drift from the locks.md §7.2 IR that {@code LockOpSequenceTest} ties to the Java classes. After changing
  * the catalog, regenerate with
  * {@code mvn -B -q test -pl locks -am -Dtest=HarnessFilesTest -Dsurefire.failIfNoSpecifiedTests=false -Dremo.locks.regenerate=true}.
  */

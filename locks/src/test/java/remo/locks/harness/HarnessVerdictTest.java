@@ -15,7 +15,7 @@ import remo.checker.Verdict;
  * Every verdict of locks.md §7.4 and §9 (rdma-wait-rmw and rdma-sc-rmw, default flags unless the
  * harness's flag line says otherwise) as a test of the checker on the generated harness. A
  * Forbidden verdict must come from complete executions that miss the condition, not from the
- * absence of complete executions (§7.4 Corrections): the test asserts at least one. The harnesses
+ * absence of complete executions (locks.md §7.4 Corrections): the test asserts at least one. The harnesses
  * the checker cannot decide within the default budget under a model are, for that model, in {@link SlowHarnessVerdictTest} (tag {@code slow}).
  */
 class HarnessVerdictTest {

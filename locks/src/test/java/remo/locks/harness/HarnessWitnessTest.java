@@ -21,7 +21,7 @@ import remo.models.algebra.Relation;
 
 /**
  * The witnesses of locks.md §7.5: every Allowed verdict comes with a witness execution (events, rf,
- * co, rao) reaching the condition, and the two witness properties of §7.5 hold on the witness
+ * co, rao) reaching the condition, and the two witness properties of locks.md §7.5 hold on the witness
  * execution itself (relations of the execution object, hb computed by the model).
  */
 class HarnessWitnessTest {

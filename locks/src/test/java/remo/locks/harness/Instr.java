@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.function.ToIntFunction;
 
 /**
- * One instruction of a lock harness (locks.md §7.1), written with the names of §7.2 and rendered in
+ * One instruction of a lock harness (locks.md §7.1), written with the names of locks.md §7.2 and rendered in
  * the spelling of language.md §4. Locations are names; their homes come from the harness's
  * location table when an instruction names a remote operand ({@code x@n}).
  */

@@ -163,7 +163,7 @@ final class LockIr {
         return new Call((waitPut ? "INC_W(" : "INC_NW(") + c + ", " + t + ", " + u + ")", b);
     }
 
-    /** Client code that is not a §7.2 procedure (written inline in the harness table), under a label. */
+    /** Client code that is not a locks.md §7.2 procedure (written inline in the harness table), under a label. */
     static Call inline(String label, Instr... body) {
         return new Call(label, List.of(body));
     }

@@ -27,10 +27,10 @@ import remo.nic.SimCluster;
 
 /**
  * locks.md §10.1, op-sequence tests: on the deterministic backend, one thread, uncontended, the
- * recorded calls of {@code acquire}/{@code release} are exactly those of §3.3, §4.2 and §5.3 in
- * order with their work ids — namely the §7.2 procedures of {@link LockIr} from which the harness
+ * recorded calls of {@code acquire}/{@code release} are exactly those of locks.md §3.3, §4.2 and §5.3 in
+ * order with their work ids — namely the locks.md §7.2 procedures of {@link LockIr} from which the harness
  * files are generated, so the harnesses and the Java classes cannot drift apart — and the metrics
- * match the cost tables (§3.7, §4.5, §5.6).
+ * match the cost tables (locks.md §3.7, §4.5, §5.6).
  *
  * <p>The cluster is topology T-A's lock (home node 1, client nodes {1, 2}, one slot per node); the
  * thread is P0 on node 1 (the home: loopback RMWs) or P1 on node 2, and does two acquire/release
@@ -116,13 +116,13 @@ class LockOpSequenceTest {
         }
     }
 
-    /** The §7.2 acquire procedure of topology T-A's thread {@code thread}. */
+    /** The locks.md §7.2 acquire procedure of topology T-A's thread {@code thread}. */
     private static Call acquireIr(LockClass c, int thread) {
         return c.ticket() ? LockIr.tacq("TK" + thread, HarnessCatalog.rowsSeenBy(Topology.TA, thread), "r0")
                 : LockIr.cacq("G" + thread, "r0", true);
     }
 
-    /** The §7.2 release procedure of topology T-A's thread {@code thread}. */
+    /** The locks.md §7.2 release procedure of topology T-A's thread {@code thread}. */
     private static Call releaseIr(LockClass c, int thread) {
         return switch (c) {
             case WEAK, STRONG -> HarnessCatalog.release(c == LockClass.WEAK ? Variant.W : Variant.S,

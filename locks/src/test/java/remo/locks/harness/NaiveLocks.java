@@ -20,9 +20,9 @@ import remo.locks.harness.Instr.Wait;
 import remo.locks.harness.LockIr.Call;
 
 /**
- * The litmus refutations of the wrong locks of locks.md §9 (homes as fixed by the §7.4
+ * The litmus refutations of the wrong locks of locks.md §9 (homes as fixed by the locks.md §7.4
  * Corrections), and their controls. NAIVE-WLOCK-AS-STRONG is W-SB-NIC, W-MP-NIC and W-ME-NW, and
- * C-FRW-PUT is in §7.4: both are built by {@link HarnessCatalog}.
+ * C-FRW-PUT is in locks.md §7.4: both are built by {@link HarnessCatalog}.
  */
 final class NaiveLocks {
     private NaiveLocks() {
@@ -55,7 +55,7 @@ final class NaiveLocks {
                 new ThreadCode(2, List.of(LockIr.cacq("G1", "r0", true))));
         return new Harness("NAIVE-MIXCAS", "CAS lock whose home-node thread acquires by a CPU cas on L (WRONG: G12)", "", locs,
                 threads, "exists (0:r0 = 0 /\\ 1:r0 = 0)", HarnessCatalog.expected("NAIVE-MIXCAS", ALLOWED, FORBIDDEN),
-                "§9 NAIVE-MIXCAS", "g");
+                "locks.md §9 NAIVE-MIXCAS", "g");
     }
 
     /** NAIVE-MIXFAA: the home-node thread draws its ticket by a CPU faa; the control uses a loopback RFAA. */
@@ -68,7 +68,7 @@ final class NaiveLocks {
         String doc = control ? "control of NAIVE-MIXFAA: the home-node thread draws its ticket by a loopback RFAA"
                 : "ticket dispenser whose home-node thread draws by a CPU faa on next (WRONG: G12)";
         return new Harness(id, doc, "", locs, threads, "exists (0:r0 = 0 /\\ 1:r0 = 0)",
-                HarnessCatalog.expected(id, control ? FORBIDDEN : ALLOWED, FORBIDDEN), "§9 NAIVE-MIXFAA", "my");
+                HarnessCatalog.expected(id, control ? FORBIDDEN : ALLOWED, FORBIDDEN), "locks.md §9 NAIVE-MIXFAA", "my");
     }
 
     /**
@@ -86,7 +86,7 @@ final class NaiveLocks {
         String doc = control ? "control of NAIVE-NOWAIT (added here): with wait wa both tickets cannot be 0"
                 : "ticket read before wait wa (WRONG): both threads read the initial 0 of their TK";
         return new Harness(id, doc, "", locs, threads, "exists (0:r0 = 0 /\\ 1:r0 = 0)",
-                HarnessCatalog.expected(id, control ? FORBIDDEN : ALLOWED, FORBIDDEN), "§9 NAIVE-NOWAIT", "my");
+                HarnessCatalog.expected(id, control ? FORBIDDEN : ALLOWED, FORBIDDEN), "locks.md §9 NAIVE-NOWAIT", "my");
     }
 
     /** NAIVE-SERVING-STALE: one shared serving word SV_k per client node {1,2,3}; P0@1, P1@2 acquire and release once. */
@@ -113,6 +113,6 @@ final class NaiveLocks {
         }
         return new Harness("NAIVE-SERVING-STALE", "one shared serving word per client node instead of per-slot rows (WRONG): "
                 + "node 3 can end with a stale value", "", locs, threads, "exists (SV_3 = 1)",
-                HarnessCatalog.expected("NAIVE-SERVING-STALE", ALLOWED, FORBIDDEN), "§9 NAIVE-SERVING", "my");
+                HarnessCatalog.expected("NAIVE-SERVING-STALE", ALLOWED, FORBIDDEN), "locks.md §9 NAIVE-SERVING", "my");
     }
 }

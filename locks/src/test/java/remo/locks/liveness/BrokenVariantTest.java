@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The runner can fail: the weak ticket lock without the {@code wait} after its RFAA (the ticket is
- * loaded before the RFAA's result lands, §9 NAIVE-NOWAIT) violates MutualExclusion, which §8.5
+ * loaded before the RFAA's result lands, locks.md §9 NAIVE-NOWAIT) violates MutualExclusion, which locks.md §8.5
  * expects to hold for WTL in C1.
  */
 class BrokenVariantTest {

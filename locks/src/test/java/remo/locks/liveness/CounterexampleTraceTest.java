@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * The counterexamples of §8.5 say what the table's comments say, in the lock's own words
+ * The counterexamples of locks.md §8.5 say what the table's comments say, in the lock's own words
  * ({@link TracePrinter}): CAS C3's lasso, NAIVE_MIXCAS's double entry, the CAS locks' bypass.
  * NAIVE_SERVING's stale put is in {@link NaiveServingTraceTest}. The tests of rows outside
  * {@link TableCells#FAST} are tagged slow; the default build sees the bypass trace from a run that
@@ -26,7 +26,7 @@ class CounterexampleTraceTest {
     }
 
     /**
-     * §8.5 describes the lasso with t1 as the starving thread; t0 and t1 are symmetric but for
+     * locks.md §8.5 describes the lasso with t1 as the starving thread; t0 and t1 are symmetric but for
      * t0's loopback queue pair, and TLC may return either mirror image, so the victim is found.
      */
     @Test

@@ -9,7 +9,7 @@ import java.util.concurrent.Future;
 import java.util.stream.Stream;
 
 /**
- * TLC's results for the rows of §8.5, computed once per test JVM and shared by the test classes
+ * TLC's results for the rows of locks.md §8.5, computed once per test JVM and shared by the test classes
  * that assert on them (the table, the trace printer, the distributed comparison). The table
  * tests {@link #prefetch} their rows: they run on two threads, i.e. two TLC child JVMs at a time,
  * one per core of the development machine.

@@ -10,7 +10,7 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * Which rows of §8.5 the default build checks and which only {@code -Pslow} does, and the
+ * Which rows of locks.md §8.5 the default build checks and which only {@code -Pslow} does, and the
  * assertion of every cell of a row. Every row is in exactly one of the two groups
  * ({@link LivenessTableTest#everyRowIsInOneGroup}).
  */

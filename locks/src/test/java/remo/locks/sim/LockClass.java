@@ -20,7 +20,7 @@ public enum LockClass {
         return this == WEAK || this == STRONG;
     }
 
-    /** Whether it guarantees ORD-S (locks.md §4.3, §5.4) rather than only ORD-W (§3.4). */
+    /** Whether it guarantees ORD-S (locks.md §4.3, §5.4) rather than only ORD-W (locks.md §3.4). */
     public boolean strong() {
         return this != WEAK;
     }

@@ -17,11 +17,11 @@ import remo.conformance.TraceConformance;
  * The checks of locks.md §10.2 and §10.3 on one deterministic run of a {@link LockScenario}:
  * <ul>
  *   <li>the run completes and the counter equals the number of acquisitions (no lost update);</li>
- *   <li>§10.2: the recorded graph is consistent under the model (trace conformance);</li>
+ *   <li>locks.md §10.2: the recorded graph is consistent under the model (trace conformance);</li>
  *   <li>(a) for every lock-order-consecutive pair, the release's representative is hb-before the
  *       next acquire's representative (ticket locks: the R1 store and the first spin read of the
- *       final round that saw a value ≥ the ticket, §3.4; CAS lock: the release op's NRW and the
- *       successful RCAS's NAR, §5.4), hb being the model's, evaluated on the recorded graph;</li>
+ *       final round that saw a value ≥ the ticket, locks.md §3.4; CAS lock: the release op's NRW and the
+ *       successful RCAS's NAR, locks.md §5.4), hb being the model's, evaluated on the recorded graph;</li>
  *   <li>(b) ORD-W (weak ticket lock: CPU subevents) or ORD-S (the others: all subevents): every
  *       subevent of the releasing thread po-before the release is hb-before every subevent of the
  *       next holder po-after its acquire;</li>
@@ -132,7 +132,7 @@ public final class LockTraceChecks {
     /**
      * ORD-W/ORD-S for one pair. Every {@code x} hb-before the release representative and every
      * {@code y} hb-after the acquire representative is related through (a) — the proofs' path
-     * (§3.5, §4.4, §5.5); only the pairs not covered that way are searched one by one.
+     * (locks.md §3.5, §4.4, §5.5); only the pairs not covered that way are searched one by one.
      */
     private static void orderingGuarantee(boolean ordS, ExecutionGraph g, RecordedExecution x, Located rel, Located acq,
                                           String ctx) {

@@ -15,7 +15,7 @@ import remo.nic.SimCluster;
  * its last (or to {@link #pending} when the call failed).
  *
  * <p>Stamps come from one global {@link AtomicLong}, incremented at every invocation and response.
- * In concurrent mode that is the clock of §4.10. In deterministic mode §4.10 asks for the
+ * In concurrent mode that is the clock of loco.md §4.10. In deterministic mode loco.md §4.10 asks for the
  * scheduler's global step counter, and each call also records it ({@link Call#invokeStep()}); but
  * Java code between two API calls runs inside one scheduler transition, so two calls of one thread
  * can end and begin within the same step, and ordering by the step alone would make them

@@ -45,13 +45,13 @@ public record KvStoreRun(RunMode mode, int nodes, int threadsPerNode, int opsPer
                          int entries, int valueWords, int getPercent, int putPercent, KvStore.Testing testing,
                          Duration timeout, NicConfig config) {
 
-    /** The deterministic configuration of §4.10: 3 nodes, 2 threads each, 20 ops, keys 0..3, B=1, E=2, V=2, 50/40/10. */
+    /** The deterministic configuration of loco.md §4.10: 3 nodes, 2 threads each, 20 ops, keys 0..3, B=1, E=2, V=2, 50/40/10. */
     public static KvStoreRun deterministic() {
         return new KvStoreRun(RunMode.DETERMINISTIC, 3, 2, 20, 4, 1, 2, 2, 50, 40, KvStore.Testing.NONE,
                 Duration.ofSeconds(60), NicConfig.defaults());
     }
 
-    /** The concurrent configuration of §4.10: 4 nodes, 4 threads each, 1000 ops, keys 0..15, B=4, E=4, V=2. */
+    /** The concurrent configuration of loco.md §4.10: 4 nodes, 4 threads each, 1000 ops, keys 0..15, B=4, E=4, V=2. */
     public static KvStoreRun concurrent() {
         return new KvStoreRun(RunMode.CONCURRENT, 4, 4, 1000, 16, 4, 4, 2, 50, 40, KvStore.Testing.NONE,
                 Duration.ofSeconds(60), NicConfig.defaults());
@@ -125,7 +125,7 @@ public record KvStoreRun(RunMode mode, int nodes, int threadsPerNode, int opsPer
         }
     }
 
-    /** The calls of a failing partition shrunk to few calls that still fail (§4.10). */
+    /** The calls of a failing partition shrunk to few calls that still fail (loco.md §4.10). */
     public List<Call<MapOp>> shrink(List<Call<MapOp>> failing) {
         return HistoryShrinker.shrink(failing, new MapSpec(), Duration.ofSeconds(10));
     }

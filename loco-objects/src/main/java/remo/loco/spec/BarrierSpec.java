@@ -127,7 +127,7 @@ public final class BarrierSpec extends LibrarySpec {
     }
 
     /**
-     * The scheduler-time check of §4.6: no {@code k}-th return precedes any {@code k}-th invocation.
+     * The scheduler-time check of loco.md §4.6: no {@code k}-th return precedes any {@code k}-th invocation.
      *
      * @param history the barrier calls, each operation its call number {@code k}
      * @return the violations, one line each

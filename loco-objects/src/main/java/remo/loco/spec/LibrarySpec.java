@@ -17,7 +17,7 @@ import remo.models.algebra.Relation;
  * </ul>
  *
  * Subclasses give {@code st}, {@code io}, {@code rep}, {@code so} and the axioms of one object of
- * §4; {@code hb} is the model's happens-before on the graph, transitively closed, supplied by the
+ * loco.md §4; {@code hb} is the model's happens-before on the graph, transitively closed, supplied by the
  * caller (it is computed from the cat model, so no ordering table is copied here).
  */
 public abstract class LibrarySpec {
@@ -45,7 +45,7 @@ public abstract class LibrarySpec {
 
     /**
      * The io of a call whose stamps are totally ordered: each stamp of {@code stamps} before the
-     * next, as the §4 specifications write {@code io: s1 → s2 → …}.
+     * next, as the loco.md §4 specifications write {@code io: s1 → s2 → …}.
      */
     protected static List<Stamp[]> chain(List<Stamp> stamps) {
         List<Stamp[]> io = new ArrayList<>();

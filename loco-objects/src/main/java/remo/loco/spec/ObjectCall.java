@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * One call of a library method as an abstract event (loco.md §2.3): the body is the calling
- * thread's API calls with index {@code firstPo..lastPo}, contiguous in program order (§2.6).
+ * thread's API calls with index {@code firstPo..lastPo}, contiguous in program order (loco.md §2.6).
  *
  * @param id      call id, unique in its log
  * @param object  the object's name

@@ -28,7 +28,7 @@ import remo.loco.LocoFiles;
 import remo.models.ModelLibrary;
 
 /**
- * Checklist item 3 of loco.md §6 for every object: each IR harness of §4 (and the BF suite of
+ * Checklist item 3 of loco.md §6 for every object: each IR harness of loco.md §4 (and the BF suite of
  * locks.md §1.5 for SharedRegion) has its expected verdict under {@code rdma-wait-rmw} and
  * {@code rdma-sc-rmw} ({@code examples/loco/expected.tsv}), decided by complete executions (a
  * Forbidden verdict that only comes from every execution blocking in an {@code assume} would be a

@@ -13,7 +13,7 @@ import java.util.List;
 import remo.loco.harness.Harness.Code;
 import remo.loco.harness.Harness.Loc;
 
-/** The harnesses of the synchronising objects: Barrier (loco.md §4.6), RingBuffer (§4.7), Broadcast (§4.8). */
+/** The harnesses of the synchronising objects: Barrier (loco.md §4.6), RingBuffer (loco.md §4.7), Broadcast (loco.md §4.8). */
 final class SyncObjectHarnesses {
     private SyncObjectHarnesses() {
     }
@@ -143,7 +143,7 @@ final class SyncObjectHarnesses {
     }
 
     /**
-     * The words of one ring (§4.7, M = 1) named with suffix {@code ring}: K slots, tail and head
+     * The words of one ring (loco.md §4.7, M = 1) named with suffix {@code ring}: K slots, tail and head
      * at the receiver {@code r}; per slot a value and a tail staging word at the sender {@code s}
      * (one shared tail staging word if {@code naive}); the head copy at the sender.
      */
@@ -220,7 +220,7 @@ final class SyncObjectHarnesses {
                 "exists (1:r1 = 0)", A, F, RB_REGS));
     }
 
-    /** Broadcast (§4.8): sender P0@1, receivers 2 and 3, one ring each (K=2). */
+    /** Broadcast (loco.md §4.8): sender P0@1, receivers 2 and 3, one ring each (K=2). */
     private static void broadcast(List<Harness> out) {
         List<Loc> bcLoc = cat(ringLoc(2, "2", 1, 2, false), ringLoc(2, "3", 1, 3, false));
         out.add(Harness.of("BC-ORD", "Broadcast (K=2): each receiver gets 1 then 2", bcLoc,

@@ -14,7 +14,7 @@ import remo.loco.harness.Harness.Loc;
 
 /**
  * The harnesses of the objects made of single words: SharedRegion (the BF suite of locks.md
- * §1.5), OwnedVar (loco.md §4.2), AtomicVar (§4.3), GlobalFence (§4.4) and Sst (§4.5).
+ * locks.md §1.5), OwnedVar (loco.md §4.2), AtomicVar (loco.md §4.3), GlobalFence (loco.md §4.4) and Sst (loco.md §4.5).
  */
 final class WordObjectHarnesses {
     private WordObjectHarnesses() {
@@ -83,7 +83,7 @@ final class WordObjectHarnesses {
                 "FAILED_RCAS_WRITES=YES", null));
     }
 
-    /** An OwnedVar write by the owner P0@1 (§4.2): the local replica, then one put per other replica. */
+    /** An OwnedVar write by the owner P0@1 (loco.md §4.2): the local replica, then one put per other replica. */
     private static List<String> ovWrite(int v, String x) {
         return ins(x + "_1 = " + v, "put " + x + "_2@2, " + x + "_1 #wo");
     }
@@ -110,7 +110,7 @@ final class WordObjectHarnesses {
                 "exists (1:r1 = 0)", F, F, "f = r0, d = r1"));
     }
 
-    /** An AtomicVar fetchAdd of X@3 (§4.3) into the local result word {@code z}. */
+    /** An AtomicVar fetchAdd of X@3 (loco.md §4.3) into the local result word {@code z}. */
     private static List<String> fetchAdd(String z) {
         return ins("rfaa " + z + ", X@3, 1 #wv", "wait wv", "r0 = " + z);
     }
@@ -145,7 +145,7 @@ final class WordObjectHarnesses {
         }
     }
 
-    /** Sst (§4.5): P0@1 owns row 0; {@code RiFj_k} is row i, field j at node k. */
+    /** Sst (loco.md §4.5): P0@1 owns row 0; {@code RiFj_k} is row i, field j at node k. */
     private static List<String> sstSet(int f, int v) {
         return ins("R0F" + f + "_1 = " + v);
     }

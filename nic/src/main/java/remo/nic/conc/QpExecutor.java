@@ -55,7 +55,7 @@ final class QpExecutor {
     /**
      * The order in which the words of a {@code words}-word WR are performed: {@code null} for
      * ascending (no allocation on the hot path), or with {@code RANDOM} intra-request order (nic.md
-     * §4.6) a uniformly random permutation.
+     * nic.md §4.6) a uniformly random permutation.
      */
     private int[] wordOrder(int words) {
         if (!randomWords || words == 1) {

@@ -27,7 +27,7 @@ import remo.nic.trace.Recorder;
 /**
  * The RDMA machine of operational.md §1–§3 as executed by the deterministic scheduler: the state
  * (memory, store buffers, QPs, op statuses), which CPU calls are enabled, what each does (trace
- * events, metrics) and how store buffers drain. The NIC steps of §4 are {@link DetNicSteps}, the
+ * events, metrics) and how store buffers drain. The NIC steps of operational.md §4 are {@link DetNicSteps}, the
  * faults of nic.md §7 {@link DetFaults}; both act on this state. Single-threaded: only the
  * scheduler's thread (or a body thread holding the baton) touches it.
  */

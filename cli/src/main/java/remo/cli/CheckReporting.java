@@ -92,6 +92,13 @@ final class CheckReporting implements AutoCloseable {
                     originalArgs.value("--format"),
                     "--format " + options.format + " has no effect without --graph DIR; no graphs are drawn").format());
         }
+        if (!options.show.isEmpty() && options.graphDir == null && !options.jsonExecutions) {
+            // --show chooses what --graph draws and what --json-executions lists; alone it did nothing, silently
+            err.println(Diagnostic.warning("W-SHOW-WITHOUT-GRAPH", ModelLibrary.COMMAND_LINE,
+                    originalArgs.value("--show"),
+                    "--show " + String.join(",", options.show) + " has no effect without --graph DIR or "
+                            + "--json --json-executions; nothing is drawn or listed").format());
+        }
         GraphWriter graphs = null;
         if (options.graphDir != null) {
             if (java.nio.file.Files.exists(options.graphDir) && !java.nio.file.Files.isDirectory(options.graphDir)) {

@@ -38,6 +38,15 @@ class CompareModelsCommandTest {
     }
 
     @Test
+    void theSearchBoundIsLabelledAsTheBoundNotAsTheWitnessSize() {
+        CliRun r = CliRun.run("compare-models", "tso", "sc", "--events", "4", "--threads", "3", "--quiet");
+        assertEquals(0, r.exit, r.err);
+        String first = r.out.lines().findFirst().orElseThrow();
+        assertTrue(first.matches("Distinguished: tso-not-sc-4, 4 events, Allowed under tso, Forbidden under sc "
+                + "\\(searched up to 3 threads, 1 node; \\d+\\.\\d s\\)"), first);
+    }
+
+    @Test
     void aTimeLimitIsPrintedAsGivenWithTheBoundReached() {
         CliRun r = CliRun.run("compare-models", "rdma-sc-rmw", "rdma-wait-rmw", "--events", "12", "--timeout", "0.5", "-q");
         assertEquals(0, r.exit, r.err);

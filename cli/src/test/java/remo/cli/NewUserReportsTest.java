@@ -126,6 +126,21 @@ class NewUserReportsTest {
         assertEquals("", CliRun.run("check", suite("L07")).err, "no warning without --format");
     }
 
+    @Test
+    void aShowWithoutGraphOrJsonExecutionsIsWarnedAbout() {
+        CliRun plain = CliRun.run("check", suite("L07"));
+        CliRun r = CliRun.run("check", "--show", "forbidden", suite("L07"));
+        assertEquals(0, r.exit, r.err);
+        assertEquals("<command line>:1:14: warning[W-SHOW-WITHOUT-GRAPH]: --show forbidden has no effect without "
+                + "--graph DIR or --json --json-executions; nothing is drawn or listed", r.err.strip());
+        assertEquals(plain.out.replaceAll("Time L07 .*", ""), r.out.replaceAll("Time L07 .*", ""));
+        CliRun herd = CliRun.run("check", "-show", "ppo", "-show", "hb", suite("L07"));
+        assertTrue(herd.err.startsWith("<command line>:1:13: warning[W-SHOW-WITHOUT-GRAPH]: --show ppo,hb has no effect"),
+                herd.err);
+        assertEquals("", CliRun.run("check", "--json", "--json-executions", "--show", "all", suite("L07")).err,
+                "--show is what --json-executions lists");
+    }
+
     // ---- command line
 
     @Test

@@ -44,8 +44,9 @@ public record ComparisonResult(Outcome outcome, String allowing, String forbiddi
 
     /** One line summing the result up, as {@code remo compare-models} prints it. */
     public String summary() {
-        String bounds = " (" + threads + (threads == 1 ? " thread, " : " threads, ") + nodes + (nodes == 1 ? " node" : " nodes")
-                + ", " + String.format(java.util.Locale.ROOT, "%.1f s", seconds) + ")";
+        // labelled as the search bound: after a one-thread witness, "(4 threads, 2 nodes)" read as the witness's size
+        String bounds = " (searched up to " + threads + (threads == 1 ? " thread, " : " threads, ") + nodes
+                + (nodes == 1 ? " node" : " nodes") + "; " + String.format(java.util.Locale.ROOT, "%.1f s", seconds) + ")";
         switch (outcome) {
             case DISTINGUISHED:
                 return "Distinguished: " + test.name() + ", " + ModelComparator.events(events) + ", Allowed under " + allowing

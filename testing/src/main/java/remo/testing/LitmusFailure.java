@@ -11,10 +11,14 @@ import java.util.List;
 import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
 import org.opentest4j.TestAbortedException;
 import remo.checker.CheckResult;
+import remo.core.Position;
 import remo.litmus.Dialect;
+import remo.litmus.ItemRef;
+import remo.litmus.LocationDecl;
 import remo.litmus.LitmusException;
 import remo.litmus.Program;
 import remo.litmus.ProgramPrinter;
+import remo.litmus.StateItem;
 import remo.litmus.gen.ProgramSize;
 import remo.litmus.gen.Shrinker;
 
@@ -71,8 +75,12 @@ final class LitmusFailure {
             shrunkFailure = failure;
         }
         String base = setting.property() + "-seed" + setting.seed() + "-try" + index;
+        // the written programs list every location and register: the property looked at full final
+        // states, and "Check it" must print them (with a shrunk "exists (true)" it printed empty states)
+        boolean shrank = shrunk != program;
+        shrunk = showingFullStates(shrunk);
         Path file = write(base + ".litmus", shrunk);
-        Path originalFile = shrunk == program ? file : write(base + "-original.litmus", program);
+        Path originalFile = shrank ? write(base + "-original.litmus", showingFullStates(program)) : file;
         String check = file == null ? null : checkCommand(file);
         StringBuilder m = new StringBuilder();
         m.append("Property ").append(setting.property()).append(" falsified at try ").append(index)
@@ -86,7 +94,7 @@ final class LitmusFailure {
             m.append("Check it:\n  ").append(check).append('\n');
         }
         m.append("Re-run the property with this seed:\n  ").append(setting.rerunCommand()).append('\n');
-        if (shrunk != program) {
+        if (shrank) {
             m.append("Original program").append(originalFile == null ? "" : " (" + originalFile + ")").append(":\n");
             m.append(indent(ProgramPrinter.print(program)));
         }
@@ -123,6 +131,32 @@ final class LitmusFailure {
         } catch (TestAbortedException | LitmusException | IllegalAccessException e) {
             return null;
         }
+    }
+
+    /**
+     * {@code p} with a {@code locations} list of every location and every register a thread writes
+     * (language.md §5.2), so that {@code remo check} prints the full final states that
+     * {@link remo.testing.Checker#states} gives a property; {@code p} itself if it already has a list
+     * or is not an RDMA program.
+     */
+    static Program showingFullStates(Program p) {
+        if (!p.shownItems().isEmpty() || p.dialect() != Dialect.RDMA) {
+            return p;
+        }
+        List<ItemRef> items = new ArrayList<>();
+        for (LocationDecl l : p.locations()) {
+            items.add(new ItemRef(new StateItem.LocationItem(l.name()), l.name(), Position.START));
+        }
+        p.finalRegisters().forEach((thread, registers) -> {
+            for (String r : registers) {
+                items.add(new ItemRef(new StateItem.RegisterItem(thread, r), r, Position.START));
+            }
+        });
+        if (items.isEmpty()) {
+            return p;
+        }
+        return new Program(p.name(), p.dialect(), p.doc(), p.sourceName(), p.flags(), p.nodeConstants(), p.locations(),
+                p.registerInits(), p.threads(), items, p.filter(), p.quantifier(), p.condition());
     }
 
     private static boolean sameKind(Throwable t, Class<? extends Throwable> kind) {

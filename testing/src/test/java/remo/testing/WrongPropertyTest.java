@@ -36,6 +36,7 @@ class WrongPropertyTest {
              P0@1         ;
              put x1@1, y3 ;
              y3 = 1       ;
+            locations [x1; y3]
             exists (true)
             """;
 
@@ -79,6 +80,10 @@ class WrongPropertyTest {
         assertFalse(fromFile.stateRobust());
         assertEquals(2, fromFile.weakStates().size());
         assertEquals(1, fromFile.strongStates().size());
+        // "Check it" shows those states: the written file lists every location (it printed empty
+        // state lines when the shrunk condition was exists (true))
+        var printed = Checker.of("rdma-tso-rmw").check(written).outcome().states().keySet();
+        assertEquals("[x1=0; y3=1;, x1=1; y3=1;]", printed.stream().map(Object::toString).sorted().toList().toString());
         assertTrue(text.contains(e.rerunCommand()) && e.rerunCommand().endsWith("-Dremo.seed=7"), e.rerunCommand());
         // no further tries after the failure
         assertEquals(e.index() + 1, first.testEvents().started().count());

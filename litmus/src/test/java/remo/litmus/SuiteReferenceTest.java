@@ -77,7 +77,7 @@ class SuiteReferenceTest {
         }
         List<String> tsv = Files.readAllLines(root().resolve("examples/suite/expected.tsv"), StandardCharsets.UTF_8);
         List<String> expected = new ArrayList<>(tsv.subList(1, tsv.size()));
-        expected.removeIf(r -> r.startsWith("R8\t")); // R8 belongs to suite.md §3, not to the summary of §2
+        expected.removeIf(r -> r.startsWith("R8\t")); // R8 belongs to suite.md §3, not to the summary of suite.md §2
         expected.replaceAll(r -> r.replaceFirst("^((?:[^\t]*\t){7})[^\t]*\t", "$1"));
         assertEquals(expected, rows);
     }

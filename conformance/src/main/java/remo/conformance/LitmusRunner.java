@@ -26,6 +26,10 @@ import remo.nic.SchedulerPolicy;
 import remo.nic.SimCluster;
 import remo.nic.error.SimulationDeadlockException;
 import remo.nic.error.StepLimitExceededException;
+import remo.nic.explore.Exploration;
+import remo.nic.explore.ExplorationOptions;
+import remo.nic.explore.ExplorationTarget;
+import remo.nic.explore.Explorer;
 
 /**
  * Runs a litmus {@link Program} on the simulated fabric (nic.md §6.6): threads become simulated
@@ -221,25 +225,7 @@ public final class LitmusRunner {
 
     private LitmusRun run(SimCluster.Builder builder, long seed, Schedule replay) {
         List<LitmusScript> scripts = new ArrayList<>();
-        java.util.function.Consumer<SimCluster> setup = c -> {
-            scripts.clear();
-            Map<String, Region> regions = new HashMap<>();
-            Set<Access> all = EnumSet.allOf(Access.class);
-            for (LocationDecl l : program.locations()) {
-                regions.put(l.name(), c.node(l.home()).register(l.name(), 1, all, new long[] {l.initial()}));
-            }
-            for (ThreadCode t : program.threads()) {
-                Map<String, Long> init = new HashMap<>();
-                for (RegisterInit r : program.registerInits()) {
-                    if (r.thread() == t.index()) {
-                        init.put(r.register().name(), r.value());
-                    }
-                }
-                LitmusScript s = new LitmusScript(t, regions, init);
-                scripts.add(s);
-                c.spawnScript(t.node(), t.name(), s);
-            }
-        };
+        java.util.function.Consumer<SimCluster> setup = c -> setup(c, scripts);
         RunResult result;
         SimCluster cluster = null;
         try {
@@ -262,6 +248,53 @@ public final class LitmusRunner {
                 cluster.close();
             }
         }
+    }
+
+    /** Registers the program's locations on {@code c} and spawns its threads as scripts (into {@code scripts}). */
+    private void setup(SimCluster c, List<LitmusScript> scripts) {
+        scripts.clear();
+        Map<String, Region> regions = new HashMap<>();
+        Set<Access> all = EnumSet.allOf(Access.class);
+        for (LocationDecl l : program.locations()) {
+            regions.put(l.name(), c.node(l.home()).register(l.name(), 1, all, new long[] {l.initial()}));
+        }
+        for (ThreadCode t : program.threads()) {
+            Map<String, Long> init = new HashMap<>();
+            for (RegisterInit r : program.registerInits()) {
+                if (r.thread() == t.index()) {
+                    init.put(r.register().name(), r.value());
+                }
+            }
+            LitmusScript s = new LitmusScript(t, regions, init);
+            scripts.add(s);
+            c.spawnScript(t.node(), t.name(), s);
+        }
+    }
+
+    /**
+     * Every final state the simulated NIC can reach on the program (nic.md §5.3): the model checker
+     * runs every schedule up to the reordering of independent steps. Runs stuck at an {@code await}
+     * that can never succeed and runs an {@code assume} discards have no final state (models.md §9.3).
+     *
+     * @param options the exploration's bounds (its deadlock setting is replaced: a stuck run is
+     *                counted, not a violation)
+     * @return the final states over every location and register, with the exploration's counts
+     */
+    public ExploredStates explore(ExplorationOptions options) {
+        List<LitmusScript> scripts = new ArrayList<>();
+        Set<FinalState> states = new java.util.HashSet<>();
+        long[] discarded = {0};
+        ExplorationTarget target = new ExplorationTarget(nodes, config, c -> setup(c, scripts), false);
+        Exploration e = Explorer.explore(target, options.withDeadlockIsViolation(false), run -> {
+            LitmusRun r = finish(0, run.result(), scripts, run.cluster());
+            if (r.status() == LitmusRun.Status.COMPLETED) {
+                states.add(r.state());
+            } else if (r.status() == LitmusRun.Status.DISCARDED) {
+                discarded[0]++;
+            }
+            return List.of();
+        });
+        return new ExploredStates(Set.copyOf(states), discarded[0], e);
     }
 
     private LitmusRun stuck(long seed, RunResult partial, List<LitmusScript> scripts, String why) {

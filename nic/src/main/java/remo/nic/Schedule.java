@@ -61,6 +61,47 @@ public final class Schedule {
         }
     }
 
+    private static final java.util.regex.Pattern ACTION = java.util.regex.Pattern.compile(
+            "\\s*(?:CPU\\(t(\\d+),call(\\d+)\\)|DRAIN\\(t(\\d+),entry(\\d+)\\)|NIC\\(t(\\d+),w(\\d+),stage(\\d+)\\)"
+                    + "|FAULT\\((\\d+)\\))\\s*");
+
+    /**
+     * Reads a schedule back from its {@link #toString()} text ({@code CPU(t0,call0), NIC(t1,w2,stage0)}),
+     * as the model checker prints it for replay.
+     *
+     * @throws IllegalArgumentException naming the first action that is not of that form, with its
+     *                                  position (1-based) in the list
+     */
+    public static Schedule parse(String text) {
+        if (text.isBlank()) {
+            return empty();
+        }
+        String[] parts = text.split(",(?![^()]*\\))");
+        long[] codes = new long[parts.length];
+        for (int i = 0; i < parts.length; i++) {
+            java.util.regex.Matcher m = ACTION.matcher(parts[i]);
+            if (!m.matches()) {
+                throw new IllegalArgumentException("schedule action " + (i + 1) + " '" + parts[i].strip()
+                        + "' is not CPU(tN,callK), DRAIN(tN,entryK), NIC(tN,wK,stageS) or FAULT(K)");
+            }
+            try {
+                if (m.group(1) != null) {
+                    codes[i] = code(CPU, Integer.parseInt(m.group(1)), 0, Long.parseLong(m.group(2)));
+                } else if (m.group(3) != null) {
+                    codes[i] = code(DRAIN, Integer.parseInt(m.group(3)), 0, Long.parseLong(m.group(4)));
+                } else if (m.group(5) != null) {
+                    codes[i] = code(NIC, Integer.parseInt(m.group(5)), Integer.parseInt(m.group(7)), Long.parseLong(m.group(6)));
+                } else {
+                    codes[i] = code(FAULT, 0, 0, Long.parseLong(m.group(8)));
+                }
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("schedule action " + (i + 1) + " '" + parts[i].strip()
+                        + "': number out of range");
+            }
+        }
+        return new Schedule(codes);
+    }
+
     /** The schedule as text: one action per entry, comma-separated. */
     @Override
     public String toString() {

@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 import remo.nic.conc.ConcEngine;
+import remo.nic.det.ActionController;
 import remo.nic.det.DetEngine;
 import remo.nic.error.NoSuchNodeException;
 import remo.nic.error.NodeCrashedException;
@@ -129,7 +130,8 @@ public final class SimCluster implements Cluster {
             }
             ran = true;
             engine = builder.concurrent ? new ConcEngine(core, builder.nicThreadsPerNode, builder.faults)
-                    : new DetEngine(core, builder.seed, builder.policy, builder.faults, builder.stepLimit, builder.replay);
+                    : new DetEngine(core, builder.seed, builder.policy, builder.faults, builder.stepLimit, builder.replay,
+                    builder.controller, builder.reduceSpins);
         }
         try {
             result = engine.run(List.copyOf(specs));
@@ -222,6 +224,8 @@ public final class SimCluster implements Cluster {
         private long stepLimit = 50_000_000L;
         private int nicThreadsPerNode = 1;
         private Schedule replay;
+        private ActionController controller;
+        private boolean reduceSpins;
 
         private Builder() {
         }
@@ -239,6 +243,8 @@ public final class SimCluster implements Cluster {
             b.stepLimit = stepLimit;
             b.nicThreadsPerNode = nicThreadsPerNode;
             b.replay = replay;
+            b.controller = controller;
+            b.reduceSpins = reduceSpins;
             return b;
         }
 
@@ -309,6 +315,27 @@ public final class SimCluster implements Cluster {
                 throw new IllegalArgumentException("nicThreadsPerNode must be >= 1");
             }
             this.nicThreadsPerNode = n;
+            return this;
+        }
+
+        /**
+         * Deterministic mode: a thread body that comes back to a call it made before, with nothing
+         * changed in between, waits until a word its loop read changes (default off; the model
+         * checker turns it on). A spin that nothing will end is then reported as a deadlock that names
+         * the thread, where it spins and the words it waits on, instead of running to the step limit.
+         * It assumes that a loop's behaviour depends only on the values it reads (nic.md §5.1).
+         */
+        public Builder reduceSpins(boolean on) {
+            this.reduceSpins = on;
+            return this;
+        }
+
+        /**
+         * Deterministic mode: every step is chosen by {@code c} instead of the seeded policy (the model
+         * checker's hook, {@code remo.nic.explore}); {@code null} for the policy.
+         */
+        public Builder controlledBy(ActionController c) {
+            this.controller = c;
             return this;
         }
 

@@ -39,19 +39,19 @@ final class ActionChooser {
 
 
     /** Picks the next action: a random one among those whose hold has run out, else one of the least held. */
-    Object choose(List<Object> enabled) {
-        if (enabled.get(0) instanceof Integer) {
+    Action choose(List<Action> enabled) {
+        if (enabled.get(0) instanceof TimedFault) {
             return enabled.get(0);
         }
         int eligible = 0;
-        for (Object o : enabled) {
+        for (Action o : enabled) {
             if (hold(o) == 0) {
                 eligible++;
             }
         }
         if (eligible > 0) {
             int k = enabled.size() == 1 ? 0 : rng.nextInt(eligible);
-            for (Object o : enabled) {
+            for (Action o : enabled) {
                 if (hold(o) == 0 && k-- == 0) {
                     return o;
                 }
@@ -59,7 +59,7 @@ final class ActionChooser {
         }
         int min = Integer.MAX_VALUE;
         int ties = 0;
-        for (Object o : enabled) {
+        for (Action o : enabled) {
             int h = hold(o);
             if (h < min) {
                 min = h;
@@ -69,7 +69,7 @@ final class ActionChooser {
             }
         }
         int k = ties == 1 ? 0 : rng.nextInt(ties);
-        for (Object o : enabled) {
+        for (Action o : enabled) {
             if (hold(o) == min && k-- == 0) {
                 return o;
             }
@@ -83,7 +83,7 @@ final class ActionChooser {
     }
 
     /** The hold of an enabled action, drawn when first seen (CPU actions: 0 unless a CPU mean is set). */
-    private int hold(Object o) {
+    private int hold(Action o) {
         if (o instanceof SbEntry e) {
             if (e.hold < 0) {
                 e.hold = draw(e.thread.drainMean, e.thread.name, -1);
@@ -100,7 +100,8 @@ final class ActionChooser {
             }
             return w.hold;
         }
-        if (o instanceof DetThread t && t.cpuMean > 0) {
+        if (o instanceof CpuStep c && c.thread.cpuMean > 0) {
+            DetThread t = c.thread;
             if (t.cpuHold < 0) {
                 t.cpuHold = rng.geometric(t.cpuMean);
             }
@@ -133,13 +134,13 @@ final class ActionChooser {
     }
 
     /** An enabled action that was not chosen: its hold shrinks by one step. */
-    static void countDown(Object o) {
+    static void countDown(Action o) {
         if (o instanceof SbEntry e && e.hold > 0) {
             e.hold--;
         } else if (o instanceof WordOp w && w.hold > 0) {
             w.hold--;
-        } else if (o instanceof DetThread t && t.cpuHold > 0) {
-            t.cpuHold--;
+        } else if (o instanceof CpuStep c && c.thread.cpuHold > 0) {
+            c.thread.cpuHold--;
         }
     }
 }

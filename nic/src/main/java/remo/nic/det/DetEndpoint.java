@@ -36,6 +36,10 @@ final class DetEndpoint extends EndpointBase {
     private long submit(String op, Call c) {
         enter(op);
         validate(c);
+        if (thread.spin != null) {
+            Object[] at = SpinLog.position();
+            thread.spin.submitted(c, (Long) at[0], (String) at[1]);
+        }
         return engine.submit(thread, c);
     }
 
@@ -72,25 +76,25 @@ final class DetEndpoint extends EndpointBase {
     @Override
     public Op put(WorkId d, Region dst, int dstOff, Region src, int srcOff, int words) {
         submit("put", new Call.Put(d, dst, dstOff, src, srcOff, words));
-        return (Op) thread.resultObject;
+        return thread.resultOp;
     }
 
     @Override
     public Op get(WorkId d, Region dst, int dstOff, Region src, int srcOff, int words) {
         submit("get", new Call.Get(d, dst, dstOff, src, srcOff, words));
-        return (Op) thread.resultObject;
+        return thread.resultOp;
     }
 
     @Override
     public Op rcas(WorkId d, Region result, int resultOff, Region target, int targetOff, long expect, long update) {
         submit("rcas", new Call.RCas(d, result, resultOff, target, targetOff, expect, update));
-        return (Op) thread.resultObject;
+        return thread.resultOp;
     }
 
     @Override
     public Op rfaa(WorkId d, Region result, int resultOff, Region target, int targetOff, long delta) {
         submit("rfaa", new Call.RFaa(d, result, resultOff, target, targetOff, delta));
-        return (Op) thread.resultObject;
+        return thread.resultOp;
     }
 
     @Override
@@ -126,7 +130,12 @@ final class DetEndpoint extends EndpointBase {
         if (!op.waited) {
             throw rejected(new NotWaitedException(who("Op.value") + ": no waitFor/gf covering " + op + " has returned yet"));
         }
-        return engine.submit(thread, new Call.OpValue(op));
+        Call c = new Call.OpValue(op);
+        if (thread.spin != null) {
+            Object[] at = SpinLog.position();
+            thread.spin.submitted(c, (Long) at[0], (String) at[1]);
+        }
+        return engine.submit(thread, c);
     }
 
     @Override
@@ -146,6 +155,6 @@ final class DetEndpoint extends EndpointBase {
     public Region awaitRegistration(int n, String regionName, Capability cap, boolean internal) {
         enter("lookup");
         engine.submit(thread, new Call.Lookup(n, regionName, cap, internal));
-        return (Region) thread.resultObject;
+        return thread.resultRegion;
     }
 }

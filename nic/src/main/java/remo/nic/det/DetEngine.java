@@ -41,7 +41,11 @@ public final class DetEngine implements Engine {
     private final long stepLimit;
     private final Schedule replay;
     private final ActionChooser chooser;
-    private final List<FaultPlan.Rule> timedFaults = new ArrayList<>();
+    /** Chooses in place of {@link #chooser} when set: the model checker ({@code remo.nic.explore}). */
+    private final ActionController controller;
+    /** Whether body threads' spin loops are blocked until a word they read changes ({@link SpinLog}). */
+    private final boolean reduceSpins;
+    private final List<TimedFault> timedFaults = new ArrayList<>();
     private final boolean[] timedFired;
     private final Semaphore ready = new Semaphore(0);
     private volatile boolean aborted;
@@ -51,14 +55,30 @@ public final class DetEngine implements Engine {
     // used by whichever thread holds the baton: the current step's enabled actions; whether bodies
     // may run steps (first step to quiescence); what a body leaves the scheduler thread (a choice it
     // may not execute, that enabled is collected and empty, a machine exception to rethrow)
-    private final List<Object> enabled = new ArrayList<>();
+    private final List<Action> enabled = new ArrayList<>();
     private boolean driving;
-    private Object handed;
+    private Action handed;
     private boolean collected;
     private RuntimeException driveFailure;
 
     /** The deterministic engine of a cluster: seed, policy, faults, step limit and an optional schedule to replay. */
     public DetEngine(ClusterCore core, long seed, SchedulerPolicy policy, FaultPlan faults, long stepLimit, Schedule replay) {
+        this(core, seed, policy, faults, stepLimit, replay, null, false);
+    }
+
+    /**
+     * As the other constructor, with a controller that chooses every action in place of the seeded
+     * policy (holds, stalls and delay faults are then ignored; timed faults still fire at their step).
+     *
+     * @param controller  the chooser of every step, or {@code null} for the seeded policy
+     * @param reduceSpins whether a body thread that returns to a call of its own with nothing changed
+     *                    waits until a word its loop read changes ({@link SpinLog}; a spin nothing
+     *                    ends is then a deadlock that names the words)
+     */
+    public DetEngine(ClusterCore core, long seed, SchedulerPolicy policy, FaultPlan faults, long stepLimit, Schedule replay,
+                     ActionController controller, boolean reduceSpins) {
+        this.controller = controller;
+        this.reduceSpins = reduceSpins;
         this.core = core;
         this.machine = new DetMachine(core, faults);
         this.policy = policy;
@@ -69,7 +89,7 @@ public final class DetEngine implements Engine {
         this.chooser = new ActionChooser(seed, policy, faults);
         for (FaultPlan.Rule r : faults.rules()) {
             if (r instanceof FaultPlan.QpErrorAtStep || r instanceof FaultPlan.Crash) {
-                timedFaults.add(r);
+                timedFaults.add(new TimedFault(timedFaults.size(), r));
             }
         }
         this.timedFired = new boolean[timedFaults.size()];
@@ -130,15 +150,16 @@ public final class DetEngine implements Engine {
                     collected = true;
                     break;
                 }
-                Object chosen = chooser.choose(enabled);
+                Action chosen = choose(enabled);
                 if (chosen instanceof SbEntry || chosen instanceof WordOp) {
-                    record(codeOf(chosen));
+                    record(chosen.code());
                     execute(chosen);
                     finishStep(chosen);
-                } else if (chosen instanceof DetThread u && u.script == null) {
-                    record(codeOf(u));
+                } else if (chosen instanceof CpuStep c && c.thread.script == null) {
+                    DetThread u = c.thread;
+                    record(chosen.code());
                     machine.executeCpu(u);
-                    finishStep(u);
+                    finishStep(chosen);
                     if (u == t) {
                         return true;
                     }
@@ -157,9 +178,9 @@ public final class DetEngine implements Engine {
     }
 
     /** The end of every step: the holds of the actions not chosen count down (nic.md §5.1 step 2). */
-    private void finishStep(Object chosen) {
-        if (replay == null) {
-            for (Object o : enabled) {
+    private void finishStep(Action chosen) {
+        if (replay == null && controller == null) {
+            for (Action o : enabled) {
                 if (o != chosen) {
                     ActionChooser.countDown(o);
                 }
@@ -262,7 +283,11 @@ public final class DetEngine implements Engine {
     public RunResult run(List<ThreadSpec> specs) {
         long t0 = System.nanoTime();
         for (ThreadSpec s : specs) {
-            machine.threads.add(new DetThread(this, core, s.index(), s.name(), s.node(), s.body(), s.script()));
+            DetThread t = new DetThread(this, core, s.index(), s.name(), s.node(), s.body(), s.script());
+            if (reduceSpins && s.body() != null) {
+                t.spin = new SpinLog();
+            }
+            machine.threads.add(t);
             if (core.recorder != null) {
                 core.recorder.thread(s.index(), s.name(), s.node());
             }
@@ -285,7 +310,7 @@ public final class DetEngine implements Engine {
                 abort(t0);
                 throw driveFailure;
             }
-            Object chosen = handed;
+            Action chosen = handed;
             handed = null;
             if (chosen != null) {
                 step(chosen);
@@ -308,7 +333,17 @@ public final class DetEngine implements Engine {
                 RunResult partial = abort(t0);
                 throw new SimulationDeadlockException(why.toString(), partial);
             }
-            step(replay != null ? replayChoice(enabled) : chooser.choose(enabled));
+            Action next;
+            try {
+                next = replay != null ? replayChoice(enabled) : choose(enabled);
+            } catch (RuntimeException e) {
+                // a controller that ends the run: the bodies are unwound first
+                if (!aborted) {
+                    abort(t0);
+                }
+                throw e;
+            }
+            step(next);
         }
         driving = false;
         core.phase(ClusterCore.Phase.DONE);
@@ -334,17 +369,17 @@ public final class DetEngine implements Engine {
         return true;
     }
 
-    private void collect(List<Object> out) {
-        for (int i = 0; i < timedFaults.size(); i++) {
-            if (!timedFired[i] && step >= atStep(timedFaults.get(i))) {
-                out.add(i);
+    private void collect(List<Action> out) {
+        for (TimedFault f : timedFaults) {
+            if (!timedFired[f.index()] && step >= f.atStep()) {
+                out.add(f);
                 return;
             }
         }
         for (DetThread t : machine.threads) {
             if (t.pending != null) {
                 if (machine.cpuEnabled(t)) {
-                    out.add(t);
+                    out.add(t.cpu);
                 } else if (DetMachine.blocksOnNic(t.pending)) {
                     t.endpoint.metrics.add(Counter.BLOCKED_STEPS, 1);
                 }
@@ -362,21 +397,52 @@ public final class DetEngine implements Engine {
         }
     }
 
-    private static long atStep(FaultPlan.Rule r) {
-        return r instanceof FaultPlan.Crash c ? c.atStep() : ((FaultPlan.QpErrorAtStep) r).step();
+    /**
+     * The actions that are pending but not enabled at the current step, {@code enabled} being the
+     * enabled ones: CPU calls that wait (for completions, an empty store buffer, a spin's words) and
+     * queued NIC steps held by a same-QP guard or a busy rao unit (for {@link ActionController}s: a
+     * step that such an action races with may be the one that enables it).
+     */
+    public List<Action> disabled(List<Action> enabled) {
+        List<Action> out = new ArrayList<>();
+        for (DetThread t : machine.threads) {
+            if (t.pending != null && !t.finished && !enabled.contains(t.cpu)) {
+                out.add(t.cpu);
+            }
+        }
+        for (DetThread t : machine.threads) {
+            for (DetQp q : t.qpList) {
+                for (int i = q.head; i < q.entries.size(); i++) {
+                    if (q.entries.get(i) instanceof WordOp w && !w.done() && !w.dead && !enabled.contains(w)) {
+                        out.add(w);
+                    }
+                }
+            }
+        }
+        return out;
     }
 
-    private static long codeOf(Object o) {
-        if (o instanceof DetThread t) {
-            return Schedule.code(Schedule.CPU, t.index, 0, t.pendingPo);
+    /** The footprint of {@code a}, an action enabled at the current step (for {@link ActionController}s). */
+    public Footprint footprint(Action a) {
+        return DetFootprints.of(a);
+    }
+
+    /** {@code a} in words, with its thread and what it does ({@code CPU(t1@2: Load[rows@2+0])}). */
+    public String describe(Action a) {
+        return a.toString();
+    }
+
+    /** The number of scheduler steps taken so far. */
+    public long steps() {
+        return step;
+    }
+
+    /** The next action: the controller's choice, or the seeded policy's (a due fault is the only enabled action). */
+    private Action choose(List<Action> enabled) {
+        if (controller == null || enabled.get(0) instanceof TimedFault) {
+            return chooser.choose(enabled);
         }
-        if (o instanceof SbEntry e) {
-            return Schedule.code(Schedule.DRAIN, e.thread.index, 0, e.seq);
-        }
-        if (o instanceof WordOp w) {
-            return Schedule.code(Schedule.NIC, w.op.thread.index, w.stage, w.seq);
-        }
-        return Schedule.code(Schedule.FAULT, 0, 0, (Integer) o);
+        return enabled.get(controller.choose(enabled, this));
     }
 
     private void record(long code) {
@@ -388,12 +454,12 @@ public final class DetEngine implements Engine {
     }
 
     /** One step on the scheduler thread; after a thread's call the thread continues (and may {@link #drive}). */
-    private void step(Object chosen) {
-        record(codeOf(chosen));
-        if (chosen instanceof DetThread t) {
-            machine.executeCpu(t);
-            finishStep(t);
-            resumeThread(t);
+    private void step(Action chosen) {
+        record(chosen.code());
+        if (chosen instanceof CpuStep c) {
+            machine.executeCpu(c.thread);
+            finishStep(chosen);
+            resumeThread(c.thread);
         } else {
             execute(chosen);
             finishStep(chosen);
@@ -401,15 +467,15 @@ public final class DetEngine implements Engine {
     }
 
     /** Executes a drain, a NIC step or a fault. */
-    private void execute(Object o) {
+    private void execute(Action o) {
         if (o instanceof SbEntry e) {
             machine.drain(e.thread);
         } else if (o instanceof WordOp w) {
             machine.nic.step(w);
         } else {
-            int i = (Integer) o;
-            timedFired[i] = true;
-            FaultPlan.Rule r = timedFaults.get(i);
+            TimedFault f = (TimedFault) o;
+            timedFired[f.index()] = true;
+            FaultPlan.Rule r = f.rule();
             if (r instanceof FaultPlan.Crash c) {
                 machine.faults.crash(c.node());
             } else {
@@ -419,15 +485,15 @@ public final class DetEngine implements Engine {
         }
     }
 
-    private Object replayChoice(List<Object> enabled) {
+    private Action replayChoice(List<Action> enabled) {
         if (step >= replay.size()) {
             abort(System.nanoTime());
             throw new ReplayDivergenceException("replay: the schedule ended after " + replay.size()
                     + " actions but the run has not reached quiescence");
         }
         long want = replay.action((int) step);
-        for (Object o : enabled) {
-            if (codeOf(o) == want) {
+        for (Action o : enabled) {
+            if (o.code() == want) {
                 return o;
             }
         }

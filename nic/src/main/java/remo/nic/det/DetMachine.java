@@ -62,6 +62,9 @@ public final class DetMachine {
         if (core.crashed(t.node)) {
             return true;
         }
+        if (t.spin != null && t.spin.blocked(t)) {
+            return false;
+        }
         if (c instanceof Call.MFence || c instanceof Call.Cas || c instanceof Call.Faa || c instanceof Call.Swap) {
             return t.sb.isEmpty();
         }
@@ -157,11 +160,15 @@ public final class DetMachine {
         long po = t.pendingPo;
         t.pending = null;
         t.resultValue = 0;
-        t.resultObject = null;
+        t.resultOp = null;
+        t.resultRegion = null;
         t.resultError = null;
         t.blockedSince = -1;
         t.cpuHold = -1;
         t.endpoint.metrics.add(Counter.CPU_CALLS, 1);
+        if (t.spin != null) {
+            t.spin.executing();
+        }
         try {
             if (core.crashed(t.node)) {
                 throw new NodeCrashedException(t.endpoint.who(callName(c)) + ": node " + t.node + " crashed");
@@ -188,7 +195,10 @@ public final class DetMachine {
         } else if (c instanceof Call.Store s) {
             SimRegion r = (SimRegion) s.region();
             int ev = rec == null ? -1 : rec.write(EventLabel.W, t.index, t.node, po, 0, 0, r, s.offset(), s.value(), -1, false, false);
-            t.sb.addLast(SbEntry.store(t, t.sbSeq++, r, s.offset(), s.value(), ev));
+            if (t.spin != null) {
+                SpinLog.changed(t.spin.current);
+            }
+            t.sb.addLast(SbEntry.store(t, t.sbSeq++, po, r, s.offset(), s.value(), ev));
             t.endpoint.metrics.max(Counter.SB_DEPTH_MAX, t.sb.size());
         } else if (c instanceof Call.MFence) {
             marker(t, EventLabel.F, po);
@@ -214,7 +224,7 @@ public final class DetMachine {
             if (rec != null) {
                 rec.marker(EventLabel.RF, t.index, t.node, po, f.node());
             }
-            t.sb.addLast(SbEntry.fence(t, t.sbSeq++, f.node()));
+            t.sb.addLast(SbEntry.fence(t, t.sbSeq++, po, f.node()));
             t.endpoint.metrics.max(Counter.SB_DEPTH_MAX, t.sb.size());
         } else if (c instanceof Call.WaitFor w) {
             int d = w.workId().index();
@@ -230,7 +240,7 @@ public final class DetMachine {
         } else if (c instanceof Call.Poll p) {
             poll(t, p.node(), po);
         } else if (c instanceof Call.Lookup l) {
-            t.resultObject = core.registered("lookup", l.node(), l.name(), l.capability(), l.internal());
+            t.resultRegion = core.registered("lookup", l.node(), l.name(), l.capability(), l.internal());
         } else {
             throw new IllegalArgumentException("unknown call " + c);
         }
@@ -239,6 +249,9 @@ public final class DetMachine {
     private long load(DetThread t, SimRegion r, int off, long po) {
         SbEntry fwd = newestStore(t, r, off);
         long v = fwd != null ? fwd.value : r.mem.get(off);
+        if (t.spin != null) {
+            SpinLog.read(t.spin.current, r, off, v, true);
+        }
         if (rec != null) {
             rec.read(EventLabel.R, t.index, t.node, po, 0, 0, r, off, v, fwd != null ? fwd.event : -1, -1, false);
         }
@@ -251,6 +264,12 @@ public final class DetMachine {
         long old = r.mem.get(off);
         if (rec != null) {
             rec.read(EventLabel.R, t.index, t.node, po, 0, 0, r, off, old, -1, -1, true);
+        }
+        if (t.spin != null) {
+            SpinLog.read(t.spin.current, r, off, old, true);
+            if (kind.writes(old, expect)) {
+                SpinLog.changed(t.spin.current);
+            }
         }
         if (kind.writes(old, expect)) {
             long nv = kind.newValue(old, operand);
@@ -301,6 +320,10 @@ public final class DetMachine {
         }
         q.ops.add(op);
         t.ops.add(op);
+        if (t.spin != null && t.spin.current != null) {
+            t.spin.current.op = op;
+            op.spinEntry = t.spin.current;
+        }
         if (d != null) {
             t.opsByWorkId.get(d.index()).add(op);
         }
@@ -316,12 +339,13 @@ public final class DetMachine {
             m.add(Counter.PAYLOAD_BYTES, kind.payloadBytes(words));
         }
         outstanding += words;
-        t.resultObject = op;
+        t.resultOp = op;
         t.resultValue = op.id();
         if (q.error) {
             faults.flush(op, q.crashedNode);
             return;
         }
+        op.postEntry = t.sbSeq;
         t.sb.addLast(SbEntry.post(t, t.sbSeq++, op));
         m.max(Counter.SB_DEPTH_MAX, t.sb.size());
     }
@@ -438,7 +462,7 @@ public final class DetMachine {
             default: {
                 DetQp q = qpOf(t, e.target);
                 if (!q.error) {
-                    q.entries.add(DetQp.FENCE);
+                    q.entries.add(QpEntry.FENCE);
                 }
             }
         }
@@ -463,6 +487,8 @@ public final class DetMachine {
                 if (c instanceof Call.Poll p && pollTarget(t, p.node()) == null) {
                     sb.append(" (no op left to poll in its scope)");
                 }
+            } else if (t.spin != null && t.spin.blocked(t)) {
+                sb.append(" — ").append(t.spin.describe());
             } else if (c instanceof Call.Await) {
                 sb.append(" — the value never matches");
             } else if (c instanceof Call.Lookup) {

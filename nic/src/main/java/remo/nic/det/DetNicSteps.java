@@ -50,12 +50,12 @@ final class DetNicSteps {
     }
 
     /** Adds the enabled NIC steps of QP {@code q} to {@code out}, in queue order. */
-    void collect(DetQp q, List<Object> out) {
+    void collect(DetQp q, List<Action> out) {
         if (q.error) {
             return;
         }
-        List<Object> es = q.entries;
-        while (q.head < es.size() && (es.get(q.head) == DetQp.FENCE || ((WordOp) es.get(q.head)).done())) {
+        List<QpEntry> es = q.entries;
+        while (q.head < es.size() && (!(es.get(q.head) instanceof WordOp h) || h.done())) {
             q.head++;
         }
         if (q.head > 64 && q.head * 2 > es.size()) {
@@ -70,17 +70,17 @@ final class DetNicSteps {
         int group = SameQpOrder.NOTHING_EARLIER;
         DetOp groupOp = null;
         for (int i = q.head; i < es.size(); i++) {
-            Object e = es.get(i);
-            if (grouped && (e == DetQp.FENCE || ((WordOp) e).op != groupOp)) {
+            QpEntry e = es.get(i);
+            WordOp w = e instanceof WordOp word ? word : null;
+            if (grouped && (w == null || w.op != groupOp)) {
                 earlier = SameQpOrder.both(earlier, group);
                 group = SameQpOrder.NOTHING_EARLIER;
-                groupOp = e == DetQp.FENCE ? null : ((WordOp) e).op;
+                groupOp = w == null ? null : w.op;
             }
-            if (e == DetQp.FENCE) {
+            if (w == null) {
                 earlier = SameQpOrder.afterFence(earlier);
                 continue;
             }
-            WordOp w = (WordOp) e;
             OpStage status = w.status();
             if (status != OpStage.DONE && order.enabled(earlier, w.kind(), status)) {
                 if (status == OpStage.POSTED && w.raoClass != null && units.get(w.raoClass) != null) {
@@ -115,10 +115,12 @@ final class DetNicSteps {
             case PUT:
                 if (w.stage == 0) {
                     w.v = w.local.mem.get(w.localOff);
+                    SpinLog.read(op.spinEntry, w.local, w.localOff, w.v, false);
                     if (rec != null) {
                         rec.read(EventLabel.NLR, ti, t.node, op.po, w.word, 0, w.local, w.localOff, w.v, -1, w.traceOp, false);
                     }
                 } else {
+                    SpinLog.wrote(op.spinEntry, w.remote.mem.get(w.remoteOff), w.v);
                     w.remote.mem.set(w.remoteOff, w.v);
                     if (rec != null) {
                         rec.write(EventLabel.NRW, ti, op.target(), op.po, w.word, 1, w.remote, w.remoteOff, w.v, w.traceOp, false, true);
@@ -129,10 +131,12 @@ final class DetNicSteps {
             case GET:
                 if (w.stage == 0) {
                     w.v = w.remote.mem.get(w.remoteOff);
+                    SpinLog.read(op.spinEntry, w.remote, w.remoteOff, w.v, false);
                     if (rec != null) {
                         rec.read(EventLabel.NRR, ti, op.target(), op.po, w.word, 0, w.remote, w.remoteOff, w.v, -1, w.traceOp, false);
                     }
                 } else {
+                    SpinLog.wrote(op.spinEntry, w.local.mem.get(w.localOff), w.v);
                     w.local.mem.set(w.localOff, w.v);
                     if (rec != null) {
                         rec.write(EventLabel.NLW, ti, t.node, op.po, w.word, 1, w.local, w.localOff, w.v, w.traceOp, false, true);
@@ -174,6 +178,7 @@ final class DetNicSteps {
         if (w.stage == 0) {
             long old = w.remote.mem.get(w.remoteOff);
             w.v = old;
+            SpinLog.read(op.spinEntry, w.remote, w.remoteOff, old, false);
             int nar = -1;
             if (rec != null) {
                 nar = rec.read(EventLabel.NAR, ti, op.target(), op.po, 0, 0, w.remote, w.remoteOff, old, -1, w.traceOp, false);
@@ -197,6 +202,7 @@ final class DetNicSteps {
                 w.stage = 2;
             }
         } else if (w.stage == 1) {
+            SpinLog.wrote(op.spinEntry, w.remote.mem.get(w.remoteOff), w.nv);
             w.remote.mem.set(w.remoteOff, w.nv);
             if (rec != null) {
                 rec.write(EventLabel.NRW, ti, op.target(), op.po, 0, 1, w.remote, w.remoteOff, w.nv, w.traceOp, false, true);
@@ -204,6 +210,7 @@ final class DetNicSteps {
             units.remove(w.raoClass);
             w.stage = 2;
         } else {
+            SpinLog.wrote(op.spinEntry, w.local.mem.get(w.localOff), w.v);
             w.local.mem.set(w.localOff, w.v);
             if (rec != null) {
                 rec.write(EventLabel.NLW, ti, t.node, op.po, 0, 2, w.local, w.localOff, w.v, w.traceOp, false, true);

@@ -19,6 +19,10 @@ final class DetOp implements Op {
     final long po;
     final WordOp[] w;
     DetQp qp;
+    /** The sequence number of the store-buffer entry that posts it (the drain that queues it). */
+    long postEntry = -1;
+    /** The spin-log entry of the call that posted it, or null (spin detection off). */
+    SpinLog.Entry spinEntry;
     /** 1-based number of this op on its QP. */
     long qpNumber;
     OpStatus status = OpStatus.BUFFERED;

@@ -7,19 +7,11 @@ import remo.nic.fabric.PollCount;
 
 /** A queue pair in deterministic mode: {@code Q_(t,n)} of operational.md §1, plus its ERROR state. */
 final class DetQp {
-    /** A fence marker entry. */
-    static final Object FENCE = new Object() {
-        @Override
-        public String toString() {
-            return "rfence";
-        }
-    };
-
     final DetThread thread;
     final int target;
     final MetricsRegistry.QpMetrics metrics;
     /** Word operations and fence markers that left the store buffer, in order. */
-    final List<Object> entries = new ArrayList<>();
+    final List<QpEntry> entries = new ArrayList<>();
     /** Index of the first entry that may still matter for a guard. */
     int head;
     boolean error;

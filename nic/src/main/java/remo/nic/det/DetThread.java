@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Semaphore;
 import remo.nic.Call;
+import remo.nic.Region;
 import remo.nic.ThreadBody;
 import remo.nic.ThreadScript;
 import remo.nic.fabric.ClusterCore;
@@ -22,6 +23,8 @@ final class DetThread {
     final ThreadBody body;
     final ThreadScript script;
     final DetEndpoint endpoint;
+    /** This thread's CPU action (one object for every call). */
+    final CpuStep cpu = new CpuStep(this);
 
     // driver state
     Thread javaThread;
@@ -31,11 +34,16 @@ final class DetThread {
     long pendingPo;
     long calls;
     long resultValue;
-    Object resultObject;
+    /** The op a post created (its handle is what the endpoint returns). */
+    DetOp resultOp;
+    /** The region a lookup found. */
+    Region resultRegion;
     RuntimeException resultError;
     boolean abortSignal;
     boolean finished;
     Throwable failure;
+    /** The spin loop detector of a body thread when the run reduces spins, else null. */
+    SpinLog spin;
     /** Scheduler step at which the pending blocking call was first found disabled, or -1. */
     long blockedSince = -1;
     /** Scheduler hold of the pending call, -1 until drawn; and the means of this thread's holds. */

@@ -4,6 +4,7 @@ import remo.core.rdma.OpKind;
 import remo.core.rdma.OpStage;
 import remo.core.rdma.RaoClass;
 import remo.core.rdma.SameQpOrder;
+import remo.nic.Schedule;
 import remo.nic.fabric.SimRegion;
 
 /**
@@ -11,7 +12,7 @@ import remo.nic.fabric.SimRegion;
  * of operational.md §1: put {@code POSTED → READ → DONE} (stages 0–2), get {@code POSTED → FETCHED →
  * DONE} (0–2), RMW {@code POSTED → LOCKED → WRITTEN → DONE} (0–3; a non-writing rcas skips LOCKED).
  */
-final class WordOp {
+final class WordOp implements Action, QpEntry {
     final DetOp op;
     final int word;
     /** Per-thread sequence number (action identity). */
@@ -88,6 +89,11 @@ final class WordOp {
             case GET: return stage == 1 ? "NRR" : "NLW";
             default: return stage == 1 ? "NAR" : stage == 2 ? (writes ? "NRW" : "NAR") : "NLW";
         }
+    }
+
+    @Override
+    public long code() {
+        return Schedule.code(Schedule.NIC, op.thread.index, stage, seq);
     }
 
     @Override

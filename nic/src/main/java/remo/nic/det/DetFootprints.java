@@ -1,0 +1,149 @@
+package remo.nic.det;
+
+import remo.core.rdma.OpKind;
+import remo.nic.Call;
+import remo.nic.Schedule;
+import remo.nic.fabric.SimRegion;
+
+/**
+ * The {@link Footprint} of an enabled action in the engine's current state, for the model checker's
+ * dependence relation. What each action reads and writes follows the transitions of
+ * operational.md §2–§4 as {@link DetMachine} and {@link DetNicSteps} perform them.
+ */
+final class DetFootprints {
+    private DetFootprints() {
+    }
+
+    /** The footprint of {@code a}, which is enabled now. */
+    static Footprint of(Action a) {
+        if (a instanceof CpuStep c) {
+            return cpu(c.thread);
+        }
+        if (a instanceof SbEntry e) {
+            return drain(e);
+        }
+        if (a instanceof WordOp w) {
+            return nic(w);
+        }
+        return new Footprint(Schedule.FAULT, -1, 0, null, null, -1, null, false, true, false, null, -1);
+    }
+
+    private static long word(SimRegion r, int off) {
+        return Footprint.word(r.id(), off);
+    }
+
+    private static long[] one(SimRegion r, int off) {
+        return new long[] {word(r, off)};
+    }
+
+    private static Footprint cpu(DetThread t) {
+        Call c = t.pending;
+        long[] reads = null;
+        long[] writes = null;
+        boolean completion = false;
+        boolean global = false;
+        if (c instanceof Call.Load l) {
+            reads = one((SimRegion) l.region(), l.offset());
+        } else if (c instanceof Call.Await a) {
+            reads = one((SimRegion) a.region(), a.offset());
+        } else if (c instanceof Call.OpValue v) {
+            WordOp w = ((DetOp) v.op()).w[0];
+            reads = one(w.local, w.localOff);
+        } else if (c instanceof Call.Cas s) {
+            reads = one((SimRegion) s.region(), s.offset());
+            writes = reads;
+        } else if (c instanceof Call.Faa s) {
+            reads = one((SimRegion) s.region(), s.offset());
+            writes = reads;
+        } else if (c instanceof Call.Swap s) {
+            reads = one((SimRegion) s.region(), s.offset());
+            writes = reads;
+        } else if (c instanceof Call.Put || c instanceof Call.Get || c instanceof Call.RCas || c instanceof Call.RFaa
+                || c instanceof Call.WaitFor || c instanceof Call.Gf || c instanceof Call.Poll) {
+            completion = true;
+        } else if (c instanceof Call.Lookup) {
+            global = true;
+        }
+        SpinLog spin = t.spin;
+        if (spin != null && spin.candidate()) {
+            // a spinning call is enabled again by a write to any word its loop read
+            reads = concat(reads, spin.candidateWords());
+            completion = true;
+        }
+        return new Footprint(Schedule.CPU, t.index, t.node, reads, writes, -1, null, completion, global, t.body != null, null,
+                -1);
+    }
+
+    private static Footprint drain(SbEntry e) {
+        DetThread t = e.thread;
+        long creator = Schedule.code(Schedule.CPU, t.index, 0, e.po);
+        switch (e.kind) {
+            case SbEntry.STORE:
+                return new Footprint(Schedule.DRAIN, t.index, t.node, null, one(e.region, e.off), -1, null, false, false,
+                        false, null, creator);
+            case SbEntry.POST: {
+                DetOp op = e.op;
+                long[] created = new long[op.words()];
+                for (int k = 0; k < created.length; k++) {
+                    created[k] = Footprint.process(op.w[k].code());
+                }
+                return new Footprint(Schedule.DRAIN, t.index, t.node, null, null, queuePair(t, op.target()), null, false,
+                        false, false, created, creator);
+            }
+            default:
+                return new Footprint(Schedule.DRAIN, t.index, t.node, null, null, queuePair(t, e.target), null, false, false,
+                        false, null, creator);
+        }
+    }
+
+    private static Footprint nic(WordOp w) {
+        DetOp op = w.op;
+        DetThread t = op.thread;
+        long[] reads = null;
+        long[] writes = null;
+        boolean rmwUnit = false;
+        switch (op.kind()) {
+            case PUT:
+                if (w.stage == 0) {
+                    reads = one(w.local, w.localOff);
+                } else {
+                    writes = one(w.remote, w.remoteOff);
+                }
+                break;
+            case GET:
+                if (w.stage == 0) {
+                    reads = one(w.remote, w.remoteOff);
+                } else {
+                    writes = one(w.local, w.localOff);
+                }
+                break;
+            default:
+                if (w.stage == 0) {
+                    reads = one(w.remote, w.remoteOff);
+                    rmwUnit = true;
+                } else if (w.stage == 1) {
+                    writes = one(w.remote, w.remoteOff);
+                    rmwUnit = true;
+                } else {
+                    writes = one(w.local, w.localOff);
+                }
+        }
+        long creator = w.stage == 0 ? Schedule.code(Schedule.DRAIN, t.index, 0, op.postEntry) : -1;
+        return new Footprint(Schedule.NIC, t.index, op.target(), reads, writes, queuePair(t, op.target()),
+                rmwUnit && op.kind() != OpKind.PUT && op.kind() != OpKind.GET ? w.raoClass : null, false, false, false, null, creator);
+    }
+
+    /** A queue pair's key: its thread and its target node. */
+    private static long queuePair(DetThread t, int target) {
+        return (long) t.index << 16 | target;
+    }
+
+    private static long[] concat(long[] a, long[] b) {
+        if (a == null) {
+            return b;
+        }
+        long[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+}

@@ -1,0 +1,170 @@
+package remo.nic.det;
+
+import java.util.Arrays;
+import remo.core.rdma.RaoClass;
+import remo.nic.Schedule;
+
+/**
+ * What one action touches, as the model checker's partial-order reduction needs it: the memory words
+ * it reads and writes, its thread and node, the queue pair and rao class of a NIC step, and whether
+ * a CPU call depends on the completion of its thread's operations. {@link #dependent} is the
+ * engine's dependence relation: two actions that are not dependent commute (either order leads to
+ * the same state) and neither enables or disables the other. The relation is conservative (it may
+ * call commuting actions dependent, never the other way round).
+ *
+ * <p>Words are named by {@code regionId << 32 | offset}. The rules, each with the reason it exists:
+ * <ul>
+ *   <li>a fault, and a CPU lookup of a region, depend on everything (they read or change the whole
+ *       cluster's state);</li>
+ *   <li>memory: one writes a word the other reads or writes;</li>
+ *   <li>the CPU step and the drain of one thread share its store buffer (store forwarding, mfence
+ *       and locked RMWs wait for an empty buffer);</li>
+ *   <li>a CPU call that waits for completions or posts (wait, gf, poll, put, get, rcas, rfaa)
+ *       depends on every NIC step of its thread's operations: a step may complete an operation
+ *       (nic.md §4.2) or free a slot of the queue pair;</li>
+ *   <li>two NIC steps of one queue pair: the same-QP guards of operational.md §4 read the state of
+ *       the earlier entries;</li>
+ *   <li>two steps of remote RMWs of one rao class: the {@code NAR} takes the class's unit and the
+ *       {@code NRW} frees it (operational.md §4);</li>
+ *   <li>the CPU steps of two thread bodies of one node: the Java code between their calls may share
+ *       that node's Java objects (a lock's slot table, say), which the engine cannot see (a
+ *       {@link remo.nic.ThreadScript} has no such code).</li>
+ * </ul>
+ * A drain appends to a queue pair; the guards read only earlier entries, so it is independent of
+ * the NIC steps already queued. A drain that moves a posted operation to its queue pair creates that
+ * operation's word processes ({@link #created()}).
+ */
+public final class Footprint {
+    private static final long[] NONE = new long[0];
+
+    private final int kind;
+    private final int thread;
+    private final int node;
+    private final long[] reads;
+    private final long[] writes;
+    private final long queuePair;
+    private final RaoClass rao;
+    private final boolean completionSensitive;
+    private final boolean global;
+    private final boolean javaCode;
+    private final long[] created;
+    private final long creator;
+
+    Footprint(int kind, int thread, int node, long[] reads, long[] writes, long queuePair, RaoClass rao,
+              boolean completionSensitive, boolean global, boolean javaCode, long[] created, long creator) {
+        this.kind = kind;
+        this.thread = thread;
+        this.node = node;
+        this.reads = reads == null ? NONE : reads;
+        this.writes = writes == null ? NONE : writes;
+        this.queuePair = queuePair;
+        this.rao = rao;
+        this.completionSensitive = completionSensitive;
+        this.global = global;
+        this.javaCode = javaCode;
+        this.created = created == null ? NONE : created;
+        this.creator = creator;
+    }
+
+    /** The word key of word {@code offset} of region {@code regionId}. */
+    static long word(long regionId, int offset) {
+        return regionId << 32 | (offset & 0xffffffffL);
+    }
+
+    /**
+     * The process an action code belongs to: a thread's CPU, a thread's store buffer, one word
+     * operation (its steps in order), or one fault. A process's next action is fixed until it runs.
+     */
+    public static long process(long code) {
+        switch (Schedule.kind(code)) {
+            case Schedule.CPU:
+            case Schedule.DRAIN:
+                return code & ~0xffffffffffL;
+            case Schedule.NIC:
+                return code & ~(0xfL << 40);
+            default:
+                return code;
+        }
+    }
+
+    /** {@link Schedule#CPU}, {@link Schedule#DRAIN}, {@link Schedule#NIC} or {@link Schedule#FAULT}. */
+    public int kind() {
+        return kind;
+    }
+
+    /** The index of the thread the action belongs to (the poster of a NIC step), -1 for a fault. */
+    public int thread() {
+        return thread;
+    }
+
+    /** Words read, as {@code regionId << 32 | offset}. */
+    public long[] reads() {
+        return reads.clone();
+    }
+
+    /** Words written, as {@code regionId << 32 | offset}. */
+    public long[] writes() {
+        return writes.clone();
+    }
+
+    /** The processes this action creates: a drained post creates one per word of its operation. */
+    public long[] created() {
+        return created.clone();
+    }
+
+    /**
+     * The code of the action that made this one possible and is not of its process, or -1: the CPU
+     * call that put a drained entry into the store buffer, the drain that queued a NIC step's first
+     * stage. It happens before this action in every run, so the two never race.
+     */
+    public long creator() {
+        return creator;
+    }
+
+    /** Whether the two actions may fail to commute (the rules of the class comment). */
+    public boolean dependent(Footprint o) {
+        if (global || o.global) {
+            return true;
+        }
+        if (intersects(writes, o.reads) || intersects(writes, o.writes) || intersects(reads, o.writes)) {
+            return true;
+        }
+        if (thread == o.thread && thread >= 0) {
+            if (kind == Schedule.CPU && o.kind == Schedule.DRAIN || kind == Schedule.DRAIN && o.kind == Schedule.CPU) {
+                return true;
+            }
+            if (kind == Schedule.CPU && o.kind == Schedule.NIC && completionSensitive
+                    || kind == Schedule.NIC && o.kind == Schedule.CPU && o.completionSensitive) {
+                return true;
+            }
+        }
+        if (kind == Schedule.NIC && o.kind == Schedule.NIC) {
+            if (queuePair == o.queuePair) {
+                return true;
+            }
+            if (rao != null && rao.equals(o.rao)) {
+                return true;
+            }
+        }
+        return javaCode && o.javaCode && node == o.node && thread != o.thread;
+    }
+
+    private static boolean intersects(long[] a, long[] b) {
+        for (long x : a) {
+            for (long y : b) {
+                if (x == y) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public String toString() {
+        return "Footprint[kind " + kind + ", thread " + thread + ", node " + node + ", reads " + Arrays.toString(reads)
+                + ", writes " + Arrays.toString(writes) + (queuePair >= 0 ? ", qp " + queuePair : "")
+                + (rao != null ? ", rao " + rao : "") + (completionSensitive ? ", completion" : "")
+                + (global ? ", global" : "") + "]";
+    }
+}

@@ -1,0 +1,232 @@
+package remo.nic.det;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import remo.nic.Call;
+import remo.nic.fabric.SimRegion;
+
+/**
+ * The recent calls of one thread body, to recognise a spin loop and block it (the await reduction
+ * of stateless model checkers such as GenMC): when a thread comes back to a call it made before —
+ * the same place in its code (the whole Java stack, to the bytecode index) and the same arguments —
+ * and nothing that the calls in between did changed memory, every word they read still holds the
+ * value read, and every operation they posted has completed, then the thread would repeat the same
+ * iteration forever. Its call is then not enabled until another step writes one of those words.
+ *
+ * <p>This assumes that a loop's behaviour depends only on the values it reads (not on an iteration
+ * counter): a loop that gives up after a number of rounds is treated as one that spins on. A spin
+ * that nothing will ever end becomes a deadlock the scheduler reports with the words the thread
+ * waits on, instead of a run that reaches its step limit.
+ */
+final class SpinLog {
+    /** Calls remembered per thread: a loop longer than this is not recognised. */
+    static final int WINDOW = 256;
+    private static final StackWalker WALKER = StackWalker.getInstance();
+
+    /** One call of the thread and what it (and the operations it posted) read and changed. */
+    static final class Entry {
+        final long position;
+        final String where;
+        final Call call;
+        final List<SimRegion> regions = new ArrayList<>(2);
+        final List<Integer> offsets = new ArrayList<>(2);
+        final List<Long> values = new ArrayList<>(2);
+        final List<Boolean> byCpu = new ArrayList<>(2);
+        DetOp op;
+        boolean changed;
+
+        Entry(long position, String where, Call call) {
+            this.position = position;
+            this.where = where;
+            this.call = call;
+        }
+    }
+
+    private final ArrayDeque<Entry> window = new ArrayDeque<>();
+    /** The entry of the pending call, once it has been executed. */
+    Entry current;
+    private Entry pending;
+    // the candidate loop of the pending call: the words its last iteration read, with their values
+    private SimRegion[] words;
+    private int[] offsets;
+    private long[] values;
+    private boolean[] cpu;
+    private List<DetOp> ops;
+    private String where;
+
+    /**
+     * The position of the calling body code: a hash of every frame's class, method and bytecode
+     * index, and the innermost frame outside the simulator as text.
+     */
+    static Object[] position() {
+        return WALKER.walk(frames -> {
+            long h = 1125899906842597L;
+            String where = null;
+            for (Iterator<StackWalker.StackFrame> it = frames.iterator(); it.hasNext(); ) {
+                StackWalker.StackFrame f = it.next();
+                h = 31 * h + f.getClassName().hashCode();
+                h = 31 * h + f.getMethodName().hashCode();
+                h = 31 * h + f.getByteCodeIndex();
+                if (where == null && !f.getClassName().startsWith("remo.nic.det.")
+                        && !f.getClassName().startsWith("remo.nic.fabric.")) {
+                    where = f.getClassName().substring(f.getClassName().lastIndexOf('.') + 1) + "." + f.getMethodName()
+                            + "(line " + f.getLineNumber() + ")";
+                }
+            }
+            return new Object[] {h, where == null ? "?" : where};
+        });
+    }
+
+    /** A body thread submits {@code c} from {@code position}: it becomes pending; its loop is looked for. */
+    void submitted(Call c, long position, String at) {
+        pending = new Entry(position, at, c);
+        words = null;
+        Entry start = null;
+        int length = 0;
+        for (Iterator<Entry> it = window.descendingIterator(); it.hasNext(); ) {
+            Entry e = it.next();
+            length++;
+            if (e.position == position && e.call.equals(c)) {
+                start = e;
+                break;
+            }
+        }
+        if (start == null) {
+            return;
+        }
+        Map<String, Integer> index = new LinkedHashMap<>();
+        List<SimRegion> rs = new ArrayList<>();
+        List<Integer> os = new ArrayList<>();
+        List<Long> vs = new ArrayList<>();
+        List<Boolean> cs = new ArrayList<>();
+        List<DetOp> posted = new ArrayList<>();
+        int k = 0;
+        for (Iterator<Entry> it = window.descendingIterator(); it.hasNext() && k < length; k++) {
+            Entry e = it.next();
+            if (e.changed) {
+                return;
+            }
+            if (e.op != null) {
+                posted.add(e.op);
+            }
+            for (int i = 0; i < e.regions.size(); i++) {
+                String key = e.regions.get(i).id() + ":" + e.offsets.get(i) + ":" + e.byCpu.get(i);
+                Integer at2 = index.get(key);
+                if (at2 == null) {
+                    index.put(key, rs.size());
+                    rs.add(e.regions.get(i));
+                    os.add(e.offsets.get(i));
+                    vs.add(e.values.get(i));
+                    cs.add(e.byCpu.get(i));
+                } else if (vs.get(at2).longValue() != e.values.get(i)) {
+                    return; // the loop read a word twice with different values: it is not spinning
+                }
+            }
+        }
+        words = rs.toArray(new SimRegion[0]);
+        offsets = os.stream().mapToInt(Integer::intValue).toArray();
+        values = vs.stream().mapToLong(Long::longValue).toArray();
+        cpu = new boolean[cs.size()];
+        for (int i = 0; i < cpu.length; i++) {
+            cpu[i] = cs.get(i);
+        }
+        ops = posted;
+        where = start.where;
+    }
+
+    /** The pending call runs: its entry starts recording. */
+    void executing() {
+        current = pending;
+        pending = null;
+        words = null;
+        window.addLast(current);
+        if (window.size() > WINDOW) {
+            window.removeFirst();
+        }
+    }
+
+    /** Whether the pending call closes a loop (it may block, see {@link #blocked}). */
+    boolean candidate() {
+        return words != null;
+    }
+
+    /** The words the candidate loop read, as footprint word keys. */
+    long[] candidateWords() {
+        long[] out = new long[words.length];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = Footprint.word(words[i].id(), offsets[i]);
+        }
+        return out;
+    }
+
+    /** Whether the pending call is a spin that cannot end now (see the class comment). */
+    boolean blocked(DetThread t) {
+        if (words == null) {
+            return false;
+        }
+        for (DetOp op : ops) {
+            if (!op.finished()) {
+                return false;
+            }
+        }
+        for (int i = 0; i < words.length; i++) {
+            if (now(t, i) != values[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private long now(DetThread t, int i) {
+        if (cpu[i]) {
+            for (Iterator<SbEntry> it = t.sb.descendingIterator(); it.hasNext(); ) {
+                SbEntry e = it.next();
+                if (e.kind == SbEntry.STORE && e.region == words[i] && e.off == offsets[i]) {
+                    return e.value;
+                }
+            }
+        }
+        return words[i].mem.get(offsets[i]);
+    }
+
+    /** Why a blocked thread waits: where it spins and the words it waits on. */
+    String describe() {
+        StringBuilder sb = new StringBuilder("spins at ").append(where).append(", reading");
+        for (int i = 0; i < words.length; i++) {
+            sb.append(i == 0 ? " " : ", ").append(words[i].name()).append('@').append(words[i].home());
+            if (words[i].words() > 1) {
+                sb.append('[').append(offsets[i]).append(']');
+            }
+            sb.append(" = ").append(values[i]);
+        }
+        return sb.append("; no enabled step writes them").toString();
+    }
+
+    /** Records a read of {@code r[off]} by {@code e}'s call (the CPU) or by an operation it posted. */
+    static void read(Entry e, SimRegion r, int off, long value, boolean byCpu) {
+        if (e != null) {
+            e.regions.add(r);
+            e.offsets.add(off);
+            e.values.add(value);
+            e.byCpu.add(byCpu);
+        }
+    }
+
+    /** Records a write by {@code e}'s call or its operation: a write of a new value changes state. */
+    static void wrote(Entry e, long old, long value) {
+        if (e != null && old != value) {
+            e.changed = true;
+        }
+    }
+
+    /** Records a call that changes state whatever it writes (a store, a locked RMW that writes). */
+    static void changed(Entry e) {
+        if (e != null) {
+            e.changed = true;
+        }
+    }
+}

@@ -1,6 +1,8 @@
 package remo.nic.det;
 
 import remo.core.rdma.OpKind;
+import remo.core.rdma.OpStage;
+import remo.core.rdma.SameQpOrder;
 import remo.nic.Call;
 import remo.nic.Schedule;
 import remo.nic.fabric.SimRegion;
@@ -15,7 +17,7 @@ final class DetFootprints {
     }
 
     /** The footprint of {@code a}, which is enabled now. */
-    static Footprint of(Action a) {
+    static Footprint of(Action a, SameQpOrder order) {
         if (a instanceof CpuStep c) {
             return cpu(c.thread);
         }
@@ -23,9 +25,9 @@ final class DetFootprints {
             return drain(e);
         }
         if (a instanceof WordOp w) {
-            return nic(w);
+            return nic(w, order);
         }
-        return new Footprint(Schedule.FAULT, -1, 0, null, null, -1, null, false, true, false, null, -1);
+        return new Footprint(Schedule.FAULT, -1, 0, null, null, -1, null, false, false, true, false, null, -1);
     }
 
     private static long word(SimRegion r, int off) {
@@ -41,6 +43,7 @@ final class DetFootprints {
         long[] reads = null;
         long[] writes = null;
         boolean completion = false;
+        boolean empties = false;
         boolean global = false;
         if (c instanceof Call.Load l) {
             reads = one((SimRegion) l.region(), l.offset());
@@ -52,12 +55,17 @@ final class DetFootprints {
         } else if (c instanceof Call.Cas s) {
             reads = one((SimRegion) s.region(), s.offset());
             writes = reads;
+            empties = true;
         } else if (c instanceof Call.Faa s) {
             reads = one((SimRegion) s.region(), s.offset());
             writes = reads;
+            empties = true;
         } else if (c instanceof Call.Swap s) {
             reads = one((SimRegion) s.region(), s.offset());
             writes = reads;
+            empties = true;
+        } else if (c instanceof Call.MFence) {
+            empties = true;
         } else if (c instanceof Call.Put || c instanceof Call.Get || c instanceof Call.RCas || c instanceof Call.RFaa
                 || c instanceof Call.WaitFor || c instanceof Call.Gf || c instanceof Call.Poll) {
             completion = true;
@@ -70,8 +78,8 @@ final class DetFootprints {
             reads = concat(reads, spin.candidateWords());
             completion = true;
         }
-        return new Footprint(Schedule.CPU, t.index, t.node, reads, writes, -1, null, completion, global, t.body != null, null,
-                -1);
+        return new Footprint(Schedule.CPU, t.index, t.node, reads, writes, -1, null, completion, empties, global, t.body != null,
+                null, -1);
     }
 
     private static Footprint drain(SbEntry e) {
@@ -80,7 +88,7 @@ final class DetFootprints {
         switch (e.kind) {
             case SbEntry.STORE:
                 return new Footprint(Schedule.DRAIN, t.index, t.node, null, one(e.region, e.off), -1, null, false, false,
-                        false, null, creator);
+                        false, false, null, creator);
             case SbEntry.POST: {
                 DetOp op = e.op;
                 long[] created = new long[op.words()];
@@ -88,15 +96,15 @@ final class DetFootprints {
                     created[k] = Footprint.process(op.w[k].code());
                 }
                 return new Footprint(Schedule.DRAIN, t.index, t.node, null, null, queuePair(t, op.target()), null, false,
-                        false, false, created, creator);
+                        false, false, false, created, creator);
             }
             default:
                 return new Footprint(Schedule.DRAIN, t.index, t.node, null, null, queuePair(t, e.target), null, false, false,
-                        false, null, creator);
+                        false, false, null, creator);
         }
     }
 
-    private static Footprint nic(WordOp w) {
+    private static Footprint nic(WordOp w, SameQpOrder order) {
         DetOp op = w.op;
         DetThread t = op.thread;
         long[] reads = null;
@@ -129,8 +137,16 @@ final class DetFootprints {
                 }
         }
         long creator = w.stage == 0 ? Schedule.code(Schedule.DRAIN, t.index, 0, op.postEntry) : -1;
+        // whether this step makes its word complete (then it may complete the op: wait, gf, poll and
+        // the queue pair's capacity see it)
+        OpStage before = w.status();
+        w.stage++;
+        OpStage after = w.status();
+        w.stage--;
+        boolean completes = !order.complete(op.kind(), before) && order.complete(op.kind(), after);
         return new Footprint(Schedule.NIC, t.index, op.target(), reads, writes, queuePair(t, op.target()),
-                rmwUnit && op.kind() != OpKind.PUT && op.kind() != OpKind.GET ? w.raoClass : null, false, false, false, null, creator);
+                rmwUnit && op.kind() != OpKind.PUT && op.kind() != OpKind.GET ? w.raoClass : null, completes, false, false, false,
+                null, creator);
     }
 
     /** A queue pair's key: its thread and its target node. */

@@ -25,7 +25,7 @@ final class DetNicSteps {
     private final NicConfig cfg;
     private final Recorder rec;
     /** The same-QP guards under the run's flags. */
-    private final SameQpOrder order;
+    final SameQpOrder order;
     /** Holder of each busy unit, by rao class. */
     private final Map<RaoClass, WordOp> units = new HashMap<>();
 

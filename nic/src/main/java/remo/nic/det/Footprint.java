@@ -17,11 +17,13 @@ import remo.nic.Schedule;
  *   <li>a fault, and a CPU lookup of a region, depend on everything (they read or change the whole
  *       cluster's state);</li>
  *   <li>memory: one writes a word the other reads or writes;</li>
- *   <li>the CPU step and the drain of one thread share its store buffer (store forwarding, mfence
- *       and locked RMWs wait for an empty buffer);</li>
+ *   <li>an mfence or a locked RMW of a thread waits for its store buffer to be empty, so it depends
+ *       on the thread's drains; the thread's other calls commute with its drains (a store appends
+ *       behind the head, and a load reads the same value from the buffer or, once drained, from
+ *       memory);</li>
  *   <li>a CPU call that waits for completions or posts (wait, gf, poll, put, get, rcas, rfaa)
- *       depends on every NIC step of its thread's operations: a step may complete an operation
- *       (nic.md §4.2) or free a slot of the queue pair;</li>
+ *       depends on the NIC steps of its thread's operations that make a word complete: such a step
+ *       may complete an operation (nic.md §4.2) or free a slot of the queue pair;</li>
  *   <li>two NIC steps of one queue pair: the same-QP guards of operational.md §4 read the state of
  *       the earlier entries;</li>
  *   <li>two steps of remote RMWs of one rao class: the {@code NAR} takes the class's unit and the
@@ -44,14 +46,18 @@ public final class Footprint {
     private final long[] writes;
     private final long queuePair;
     private final RaoClass rao;
+    /** CPU: the call waits for completions or posts; NIC: the step makes its word complete. */
     private final boolean completionSensitive;
+    /** CPU: the call needs an empty store buffer (mfence, a locked RMW). */
+    private final boolean emptiesBuffer;
     private final boolean global;
     private final boolean javaCode;
     private final long[] created;
     private final long creator;
 
     Footprint(int kind, int thread, int node, long[] reads, long[] writes, long queuePair, RaoClass rao,
-              boolean completionSensitive, boolean global, boolean javaCode, long[] created, long creator) {
+              boolean completionSensitive, boolean emptiesBuffer, boolean global, boolean javaCode, long[] created,
+              long creator) {
         this.kind = kind;
         this.thread = thread;
         this.node = node;
@@ -60,6 +66,7 @@ public final class Footprint {
         this.queuePair = queuePair;
         this.rao = rao;
         this.completionSensitive = completionSensitive;
+        this.emptiesBuffer = emptiesBuffer;
         this.global = global;
         this.javaCode = javaCode;
         this.created = created == null ? NONE : created;
@@ -126,15 +133,20 @@ public final class Footprint {
         if (global || o.global) {
             return true;
         }
+        boolean ownBuffer = thread == o.thread && thread >= 0
+                && (kind == Schedule.CPU && o.kind == Schedule.DRAIN || kind == Schedule.DRAIN && o.kind == Schedule.CPU);
+        if (ownBuffer) {
+            // a thread's load and the drain of its own store commute (the load reads the same value from
+            // the buffer or from memory); only the calls that need an empty buffer depend on a drain
+            return kind == Schedule.CPU ? emptiesBuffer : o.emptiesBuffer;
+        }
         if (intersects(writes, o.reads) || intersects(writes, o.writes) || intersects(reads, o.writes)) {
             return true;
         }
         if (thread == o.thread && thread >= 0) {
-            if (kind == Schedule.CPU && o.kind == Schedule.DRAIN || kind == Schedule.DRAIN && o.kind == Schedule.CPU) {
-                return true;
-            }
-            if (kind == Schedule.CPU && o.kind == Schedule.NIC && completionSensitive
-                    || kind == Schedule.NIC && o.kind == Schedule.CPU && o.completionSensitive) {
+            // a completing NIC step and a call that waits for completions or for a free slot of a queue pair
+            if (kind == Schedule.CPU && o.kind == Schedule.NIC && completionSensitive && o.completionSensitive
+                    || kind == Schedule.NIC && o.kind == Schedule.CPU && completionSensitive && o.completionSensitive) {
                 return true;
             }
         }

@@ -11,14 +11,16 @@ import remo.nic.fabric.SimRegion;
 
 /**
  * The recent calls of one thread body, to recognise a spin loop and block it (the await reduction
- * of stateless model checkers such as GenMC): when a thread comes back to a call it made before —
- * the same place in its code (the whole Java stack, to the bytecode index) and the same arguments —
- * and nothing that the calls in between did changed memory, every word they read still holds the
- * value read, and every operation they posted has completed, then the thread would repeat the same
- * iteration forever. Its call is then not enabled until another step writes one of those words.
+ * of stateless model checkers such as GenMC): when a thread has run the same iteration twice — the
+ * same calls from the same places in its code (the whole Java stack, to the bytecode index), with
+ * the same arguments and the same values read, changing nothing — and starts it a third time while
+ * every word the iteration read still holds the value read and every operation it posted has
+ * completed, it would repeat the iteration forever. Its call is then not enabled until another step
+ * writes one of those words.
  *
- * <p>This assumes that a loop's behaviour depends only on the values it reads (not on an iteration
- * counter): a loop that gives up after a number of rounds is treated as one that spins on. A spin
+ * <p>This assumes that what a loop carries from one iteration to the next depends only on the values
+ * it reads (not on an iteration counter): a loop that gives up after a number of rounds is treated
+ * as one that spins on. A spin
  * that nothing will ever end becomes a deadlock the scheduler reports with the words the thread
  * waits on, instead of a run that reaches its step limit.
  */
@@ -81,49 +83,66 @@ final class SpinLog {
         });
     }
 
-    /** A body thread submits {@code c} from {@code position}: it becomes pending; its loop is looked for. */
+    /**
+     * A body thread submits {@code c} from {@code position}: it becomes pending, and its loop is looked
+     * for. The thread spins when its last {@code 2k} calls are two identical iterations of {@code k}
+     * calls (same places, same arguments, same values read, nothing changed) and {@code c} starts a
+     * third: whatever state the loop carries from one iteration to the next, it is a function of the
+     * values one iteration reads, so a third iteration that reads the same values repeats the second.
+     */
     void submitted(Call c, long position, String at) {
         pending = new Entry(position, at, c);
         words = null;
-        Entry start = null;
-        int length = 0;
-        for (Iterator<Entry> it = window.descendingIterator(); it.hasNext(); ) {
-            Entry e = it.next();
-            length++;
-            if (e.position == position && e.call.equals(c)) {
-                start = e;
-                break;
+        List<Entry> h = new ArrayList<>(window);
+        int n = h.size();
+        for (int k = 1; 2 * k <= n; k++) {
+            Entry head = h.get(n - k);
+            if (head.position != position || !head.call.equals(c)) {
+                continue;
+            }
+            if (repeats(h, n, k)) {
+                candidate(h.subList(n - k, n));
+                return;
             }
         }
-        if (start == null) {
-            return;
+    }
+
+    /** Whether the last {@code k} entries repeat the {@code k} before them, and none changed state. */
+    private static boolean repeats(List<Entry> h, int n, int k) {
+        for (int i = 0; i < k; i++) {
+            Entry a = h.get(n - k + i);
+            Entry b = h.get(n - 2 * k + i);
+            if (a.changed || b.changed || a.position != b.position || !a.call.equals(b.call) || !a.regions.equals(b.regions)
+                    || !a.offsets.equals(b.offsets) || !a.values.equals(b.values) || !a.byCpu.equals(b.byCpu)) {
+                return false;
+            }
         }
+        return true;
+    }
+
+    /** The last iteration's reads and posted operations become the pending call's spin condition. */
+    private void candidate(List<Entry> iteration) {
         Map<String, Integer> index = new LinkedHashMap<>();
         List<SimRegion> rs = new ArrayList<>();
         List<Integer> os = new ArrayList<>();
         List<Long> vs = new ArrayList<>();
         List<Boolean> cs = new ArrayList<>();
         List<DetOp> posted = new ArrayList<>();
-        int k = 0;
-        for (Iterator<Entry> it = window.descendingIterator(); it.hasNext() && k < length; k++) {
-            Entry e = it.next();
-            if (e.changed) {
-                return;
-            }
+        for (Entry e : iteration) {
             if (e.op != null) {
                 posted.add(e.op);
             }
             for (int i = 0; i < e.regions.size(); i++) {
                 String key = e.regions.get(i).id() + ":" + e.offsets.get(i) + ":" + e.byCpu.get(i);
-                Integer at2 = index.get(key);
-                if (at2 == null) {
+                Integer at = index.get(key);
+                if (at == null) {
                     index.put(key, rs.size());
                     rs.add(e.regions.get(i));
                     os.add(e.offsets.get(i));
                     vs.add(e.values.get(i));
                     cs.add(e.byCpu.get(i));
-                } else if (vs.get(at2).longValue() != e.values.get(i)) {
-                    return; // the loop read a word twice with different values: it is not spinning
+                } else if (vs.get(at).longValue() != e.values.get(i)) {
+                    return; // the iteration read a word twice with different values: it is not spinning
                 }
             }
         }
@@ -135,7 +154,7 @@ final class SpinLog {
             cpu[i] = cs.get(i);
         }
         ops = posted;
-        where = start.where;
+        where = iteration.get(0).where;
     }
 
     /** The pending call runs: its entry starts recording. */

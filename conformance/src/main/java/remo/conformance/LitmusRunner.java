@@ -284,7 +284,7 @@ public final class LitmusRunner {
         List<LitmusScript> scripts = new ArrayList<>();
         Set<FinalState> states = new java.util.HashSet<>();
         long[] discarded = {0};
-        ExplorationTarget target = new ExplorationTarget(nodes, config, c -> setup(c, scripts), false);
+        ExplorationTarget target = new ExplorationTarget(nodes, config, c -> setup(c, scripts), false, false);
         Exploration e = Explorer.explore(target, options.withDeadlockIsViolation(false), run -> {
             LitmusRun r = finish(0, run.result(), scripts, run.cluster());
             if (r.status() == LitmusRun.Status.COMPLETED) {

@@ -15,7 +15,7 @@ import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import remo.locks.sim.LockClass;
+
 import remo.loco.Backoff;
 import remo.loco.AtomicVar;
 import remo.loco.LinkMismatchException;
@@ -48,7 +48,7 @@ class LockMisuseTest {
     private static final String NAME = "lk";
 
     /** Runs {@code bodies} (node, body) on a 3-node cluster whose lock has home 1 and clients {1, 2}; returns the run. */
-    private static RunResult run(LockClass c, List<Map.Entry<Integer, Consumer<Ctx>>> bodies, long seed) {
+    private static RunResult run(LockVariant c, List<Map.Entry<Integer, Consumer<Ctx>>> bodies, long seed) {
         try (SimCluster cl = SimCluster.builder().nodes(3).deterministic(seed).build()) {
             Map<Integer, RemoteLock> locks = c.construct(cl, NAME, 1, NodeSet.of(1, 2), 2);
             Region ctr = cl.node(2).register("ctr", 1, EnumSet.of(Access.REMOTE_READ, Access.REMOTE_WRITE));
@@ -104,8 +104,8 @@ class LockMisuseTest {
     }
 
     @ParameterizedTest
-    @EnumSource(LockClass.class)
-    void acquireTwiceReleaseWithoutHoldingAndHeldChecks(LockClass c) {
+    @EnumSource(LockVariant.class)
+    void acquireTwiceReleaseWithoutHoldingAndHeldChecks(LockVariant c) {
         run(c, List.of(on(1, x -> {
             assertFalse(x.lock().isHeldBy(x.ep()));
             x.rejects(IllegalMonitorStateException.class, () -> x.lock().release(x.ep()));
@@ -126,8 +126,8 @@ class LockMisuseTest {
     }
 
     @ParameterizedTest
-    @EnumSource(LockClass.class)
-    void anEndpointOutsideTheClientNodesIsNotAParticipant(LockClass c) {
+    @EnumSource(LockVariant.class)
+    void anEndpointOutsideTheClientNodesIsNotAParticipant(LockVariant c) {
         // the home-only node: clients {2, 3}, home 1; a thread on node 1 uses node 1's instance
         try (SimCluster cl = SimCluster.builder().nodes(3).deterministic(5).build()) {
             Map<Integer, RemoteLock> locks = c.construct(cl, NAME, 1, NodeSet.of(2, 3), 1);
@@ -152,8 +152,8 @@ class LockMisuseTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = LockClass.class, names = {"WEAK", "STRONG"})
-    void aThirdEndpointOnANodeWithTwoSlotsIsRejected(LockClass c) {
+    @EnumSource(value = LockVariant.class, names = {"WEAK", "STRONG"})
+    void aThirdEndpointOnANodeWithTwoSlotsIsRejected(LockVariant c) {
         List<String> rejected = Collections.synchronizedList(new ArrayList<>());
         try (SimCluster cl = SimCluster.builder().nodes(2).deterministic(11).build()) {
             Map<Integer, RemoteLock> locks = c.construct(cl, NAME, 1, NodeSet.of(1, 2), 2);
@@ -202,8 +202,8 @@ class LockMisuseTest {
     }
 
     @ParameterizedTest
-    @EnumSource(LockClass.class)
-    void aClosedInstanceRejectsEveryCallAndTheOtherNodeGoesOn(LockClass c) {
+    @EnumSource(LockVariant.class)
+    void aClosedInstanceRejectsEveryCallAndTheOtherNodeGoesOn(LockVariant c) {
         try (SimCluster cl = SimCluster.builder().nodes(2).deterministic(2).build()) {
             Map<Integer, RemoteLock> locks = c.construct(cl, NAME, 1, NodeSet.of(1, 2), 1);
             LockObject one = (LockObject) locks.get(1);
@@ -227,8 +227,8 @@ class LockMisuseTest {
     }
 
     @ParameterizedTest
-    @EnumSource(LockClass.class)
-    void participantsConstructedDifferentlyFailToLink(LockClass c) {
+    @EnumSource(LockVariant.class)
+    void participantsConstructedDifferentlyFailToLink(LockVariant c) {
         try (SimCluster cl = SimCluster.builder().nodes(2).deterministic(3).build()) {
             c.construct(cl, NAME, 1, NodeSet.of(1, 2), 1);
             LockObject two = switch (c) {
@@ -244,14 +244,14 @@ class LockMisuseTest {
             String field;
             switch (c) {
                 case WEAK, STRONG -> {
-                    one = c == LockClass.WEAK ? new WeakTicketLock(cl.node(1), NAME, 1, NodeSet.of(1, 2), 1)
+                    one = c == LockVariant.WEAK ? new WeakTicketLock(cl.node(1), NAME, 1, NodeSet.of(1, 2), 1)
                             : new StrongTicketLock(cl.node(1), NAME, 1, NodeSet.of(1, 2), 1);
-                    new WeakTicketLock(cl.node(2), NAME, 1, NodeSet.of(1, 2), c == LockClass.WEAK ? 2 : 1);
-                    field = c == LockClass.WEAK ? "slotsPerNode" : "kind";
+                    new WeakTicketLock(cl.node(2), NAME, 1, NodeSet.of(1, 2), c == LockVariant.WEAK ? 2 : 1);
+                    field = c == LockVariant.WEAK ? "slotsPerNode" : "kind";
                 }
                 default -> {
-                    CasSpinLock.ReleaseMode mine = c == LockClass.CAS_PUT ? CasSpinLock.ReleaseMode.PUT : CasSpinLock.ReleaseMode.RFAA;
-                    CasSpinLock.ReleaseMode theirs = c == LockClass.CAS_PUT ? CasSpinLock.ReleaseMode.RFAA : CasSpinLock.ReleaseMode.PUT;
+                    CasSpinLock.ReleaseMode mine = c == LockVariant.CAS_PUT ? CasSpinLock.ReleaseMode.PUT : CasSpinLock.ReleaseMode.RFAA;
+                    CasSpinLock.ReleaseMode theirs = c == LockVariant.CAS_PUT ? CasSpinLock.ReleaseMode.RFAA : CasSpinLock.ReleaseMode.PUT;
                     one = new CasSpinLock(cl.node(1), NAME, 1, NodeSet.of(1, 2), mine, Backoff.NONE);
                     new CasSpinLock(cl.node(2), NAME, 1, NodeSet.of(1, 2), theirs, Backoff.NONE);
                     field = "releaseMode";
@@ -268,8 +268,8 @@ class LockMisuseTest {
      * of loco.md §4, in both construction orders.
      */
     @ParameterizedTest
-    @EnumSource(LockClass.class)
-    void aLockIsALocoObjectInTheNodesOneNamespace(LockClass c) {
+    @EnumSource(LockVariant.class)
+    void aLockIsALocoObjectInTheNodesOneNamespace(LockVariant c) {
         try (SimCluster cl = SimCluster.builder().nodes(3).deterministic(7).build()) {
             Map<Integer, RemoteLock> locks = c.construct(cl, NAME, 3, NodeSet.of(1, 2), 1);
             LocoObject one = assertInstanceOf(LocoObject.class, locks.get(1));
@@ -285,8 +285,8 @@ class LockMisuseTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = LockClass.class, names = {"CAS_PUT", "CAS_RFAA"})
-    void tryAcquireMakesOneAttemptAndFailsWhileAnotherHolds(LockClass c) {
+    @EnumSource(value = LockVariant.class, names = {"CAS_PUT", "CAS_RFAA"})
+    void tryAcquireMakesOneAttemptAndFailsWhileAnotherHolds(LockVariant c) {
         java.util.concurrent.atomic.AtomicInteger phase = new java.util.concurrent.atomic.AtomicInteger();
         long[] rcas = new long[2];
         try (SimCluster cl = SimCluster.builder().nodes(2).deterministic(6).build()) {
@@ -337,8 +337,8 @@ class LockMisuseTest {
     }
 
     @ParameterizedTest
-    @EnumSource(LockClass.class)
-    void aNicFailureInTheLocksOwnWaitBreaksTheInstance(LockClass c) {
+    @EnumSource(LockVariant.class)
+    void aNicFailureInTheLocksOwnWaitBreaksTheInstance(LockVariant c) {
         List<Throwable> seen = Collections.synchronizedList(new ArrayList<>());
         // QP (victim -> node 1) fails when its first op would take its first step: the acquire's RMW
         FaultPlan plan = FaultPlan.builder().qpError("victim", 1, 1).build();

@@ -17,7 +17,7 @@ import remo.locks.harness.HarnessCatalog.CasRelease;
 import remo.locks.harness.HarnessCatalog.Topology;
 import remo.locks.harness.HarnessCatalog.Variant;
 import remo.locks.harness.LockIr.Call;
-import remo.locks.sim.LockClass;
+import remo.locks.LockVariant;
 import remo.locks.sim.RecordedCalls;
 import remo.core.graph.ExecutionGraph;
 import remo.nic.MetricsSnapshot;
@@ -41,7 +41,7 @@ class LockOpSequenceTest {
 
     static Stream<Arguments> cases() {
         List<Arguments> out = new ArrayList<>();
-        for (LockClass c : LockClass.values()) {
+        for (LockVariant c : LockVariant.values()) {
             for (int thread = 0; thread < 2; thread++) {
                 out.add(Arguments.of(c, thread));
             }
@@ -51,7 +51,7 @@ class LockOpSequenceTest {
 
     @ParameterizedTest(name = "{0} from P{1}")
     @MethodSource("cases")
-    void callsAreTheIrProceduresAndMetricsMatchTheCostTable(LockClass lockClass, int thread) {
+    void callsAreTheIrProceduresAndMetricsMatchTheCostTable(LockVariant lockClass, int thread) {
         int node = thread + 1;
         MetricsSnapshot.Scope[] stamps = new MetricsSnapshot.Scope[5];
         String name = "P" + thread;
@@ -97,12 +97,12 @@ class LockOpSequenceTest {
                     assertEquals(1, rel.opsPosted(), "release posts only its puts");
                     assertEquals(8, rel.get("payloadBytes"), "release bytes");
                     // the strong release's gf newly covers the previous release's put to the other node
-                    assertEquals(lockClass == LockClass.STRONG && k == 1 ? 1 : 0, rel.get("roundTrips"), "release RT");
-                    assertEquals(lockClass == LockClass.STRONG ? 1 : 0, rel.get("gfs"), "release gf");
+                    assertEquals(lockClass == LockVariant.STRONG && k == 1 ? 1 : 0, rel.get("roundTrips"), "release RT");
+                    assertEquals(lockClass == LockVariant.STRONG ? 1 : 0, rel.get("gfs"), "release gf");
                 }
                 case CAS_PUT, CAS_RFAA -> {
-                    String op = lockClass == LockClass.CAS_PUT ? "PUT" : "RFAA";
-                    int relBytes = lockClass == LockClass.CAS_PUT ? 8 : 16;
+                    String op = lockClass == LockVariant.CAS_PUT ? "PUT" : "RFAA";
+                    int relBytes = lockClass == LockVariant.CAS_PUT ? 8 : 16;
                     assertEquals(1, rel.get("opsPosted." + op), "release: one " + op);
                     assertEquals(1, rel.opsPosted(), "release posts only that");
                     assertEquals(home ? 0 : relBytes, rel.get("payloadBytes"), "release bytes");
@@ -117,15 +117,15 @@ class LockOpSequenceTest {
     }
 
     /** The locks.md §7.2 acquire procedure of topology T-A's thread {@code thread}. */
-    private static Call acquireIr(LockClass c, int thread) {
+    private static Call acquireIr(LockVariant c, int thread) {
         return c.ticket() ? LockIr.tacq("TK" + thread, HarnessCatalog.rowsSeenBy(Topology.TA, thread), "r0")
                 : LockIr.cacq("G" + thread, "r0", true);
     }
 
     /** The locks.md §7.2 release procedure of topology T-A's thread {@code thread}. */
-    private static Call releaseIr(LockClass c, int thread) {
+    private static Call releaseIr(LockVariant c, int thread) {
         return switch (c) {
-            case WEAK, STRONG -> HarnessCatalog.release(c == LockClass.WEAK ? Variant.W : Variant.S,
+            case WEAK, STRONG -> HarnessCatalog.release(c == LockVariant.WEAK ? Variant.W : Variant.S,
                     "S" + thread + "_" + (thread + 1), HarnessCatalog.farRows(Topology.TA, thread, 2), "r0");
             case CAS_PUT -> HarnessCatalog.casRelease(CasRelease.PUT, thread);
             case CAS_RFAA -> HarnessCatalog.casRelease(CasRelease.RFAA, thread);

@@ -20,4 +20,12 @@ public interface ActionController {
      * @param engine  the engine, for {@link DetEngine#footprint} and {@link DetEngine#describe}
      */
     int choose(List<Action> enabled, DetEngine engine);
+
+    /**
+     * Whether the thread bodies of one node may share mutable Java objects beyond the simulated
+     * memory (then their CPU steps are dependent, {@link Footprint}); default {@code true}.
+     */
+    default boolean bodiesShareJavaState() {
+        return true;
+    }
 }

@@ -424,7 +424,7 @@ public final class DetEngine implements Engine {
 
     /** The footprint of {@code a}, an action enabled at the current step (for {@link ActionController}s). */
     public Footprint footprint(Action a) {
-        return DetFootprints.of(a, machine.nic.order);
+        return DetFootprints.of(a, machine.nic.order, controller == null || controller.bodiesShareJavaState());
     }
 
     /** {@code a} in words, with its thread and what it does ({@code CPU(t1@2: Load[rows@2+0])}). */

@@ -17,9 +17,9 @@ final class DetFootprints {
     }
 
     /** The footprint of {@code a}, which is enabled now. */
-    static Footprint of(Action a, SameQpOrder order) {
+    static Footprint of(Action a, SameQpOrder order, boolean sharedJavaState) {
         if (a instanceof CpuStep c) {
-            return cpu(c.thread);
+            return cpu(c.thread, sharedJavaState);
         }
         if (a instanceof SbEntry e) {
             return drain(e);
@@ -38,7 +38,7 @@ final class DetFootprints {
         return new long[] {word(r, off)};
     }
 
-    private static Footprint cpu(DetThread t) {
+    private static Footprint cpu(DetThread t, boolean sharedJavaState) {
         Call c = t.pending;
         long[] reads = null;
         long[] writes = null;
@@ -78,7 +78,8 @@ final class DetFootprints {
             reads = concat(reads, spin.candidateWords());
             completion = true;
         }
-        return new Footprint(Schedule.CPU, t.index, t.node, reads, writes, -1, null, completion, empties, global, t.body != null,
+        return new Footprint(Schedule.CPU, t.index, t.node, reads, writes, -1, null, completion, empties, global,
+                sharedJavaState && t.body != null,
                 null, -1);
     }
 

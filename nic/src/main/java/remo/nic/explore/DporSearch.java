@@ -85,6 +85,7 @@ final class DporSearch implements ActionController {
     }
 
     private final boolean reduce;
+    private final boolean sharedJavaState;
     private final List<Node> stack = new ArrayList<>();
     private final Map<Long, Integer> procIndex = new HashMap<>();
     private final List<Long> procKeys = new ArrayList<>();
@@ -97,8 +98,14 @@ final class DporSearch implements ActionController {
     private final Map<Long, Integer> stepOfCode = new HashMap<>();
     private long races;
 
-    DporSearch(boolean reduce) {
+    DporSearch(boolean reduce, boolean sharedJavaState) {
         this.reduce = reduce;
+        this.sharedJavaState = sharedJavaState;
+    }
+
+    @Override
+    public boolean bodiesShareJavaState() {
+        return sharedJavaState;
     }
 
     /** Prepares the next run of the current branch. */

@@ -18,8 +18,15 @@ import remo.nic.SimCluster;
  *               {@link SimCluster#run()})
  * @param trace  whether each run records its execution graph (checks of the graph need it; a
  *               check of final values runs faster without)
+ * @param sharedJavaState whether the thread bodies of one node may share mutable Java objects
+ *               besides the simulated memory (the default): their CPU steps are then explored in
+ *               every order. A program whose threads share no such state, or share it only before
+ *               their first call (a lock binding each endpoint to a slot in its constructor or first
+ *               acquire, which every body reaches in spawn order before the first choice), says
+ *               {@code false} and is explored much faster
  */
-public record ExplorationTarget(int nodes, NicConfig config, Consumer<SimCluster> setup, boolean trace) {
+public record ExplorationTarget(int nodes, NicConfig config, Consumer<SimCluster> setup, boolean trace,
+                                boolean sharedJavaState) {
     public ExplorationTarget {
         if (nodes < 1 || nodes > 64) {
             throw new IllegalArgumentException("a cluster has 1..64 nodes, got " + nodes);
@@ -30,6 +37,6 @@ public record ExplorationTarget(int nodes, NicConfig config, Consumer<SimCluster
 
     /** A target with {@link NicConfig#defaults()}, recording each run's graph. */
     public static ExplorationTarget of(int nodes, Consumer<SimCluster> setup) {
-        return new ExplorationTarget(nodes, NicConfig.defaults(), setup, true);
+        return new ExplorationTarget(nodes, NicConfig.defaults(), setup, true, true);
     }
 }

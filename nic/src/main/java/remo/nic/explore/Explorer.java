@@ -47,7 +47,7 @@ public final class Explorer {
      */
     public static Exploration explore(ExplorationTarget target, ExplorationOptions options, ExecutionCheck check) {
         long t0 = System.nanoTime();
-        DporSearch search = new DporSearch(options.reduction() == ExplorationOptions.Reduction.DPOR);
+        DporSearch search = new DporSearch(options.reduction() == ExplorationOptions.Reduction.DPOR, target.sharedJavaState());
         long executions = 0;
         long stuck = 0;
         long pruned = 0;

@@ -1,5 +1,6 @@
-package remo.locks.sim;
+package remo.verify.locks;
 
+import remo.locks.LockVariant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -12,9 +13,13 @@ import remo.core.rdma.EventLabel;
 import remo.core.graph.ExecutionGraph.OpInfo;
 import remo.core.rdma.OpKind;
 import remo.conformance.TraceConformance;
+import remo.locks.LockVariant;
+import remo.nic.explore.Violation;
+import remo.verify.RecordedExecution;
 
 /**
- * The checks of locks.md §10.2 and §10.3 on one deterministic run of a {@link LockScenario}:
+ * The checks of locks.md §10.2 and §10.3 on one deterministic run of a {@link LockWorkload} (a
+ * seeded run or a run of the model checker):
  * <ul>
  *   <li>the run completes and the counter equals the number of acquisitions (no lost update);</li>
  *   <li>locks.md §10.2: the recorded graph is consistent under the model (trace conformance);</li>
@@ -34,8 +39,8 @@ import remo.conformance.TraceConformance;
  * </ul>
  * Lock order is ticket order (ticket locks) or the rao order of successful RCASs (CAS lock).
  */
-public final class LockTraceChecks {
-    private LockTraceChecks() {
+public final class LockChecks {
+    private LockChecks() {
     }
 
     /** One acquisition located in the trace. */
@@ -43,43 +48,87 @@ public final class LockTraceChecks {
                            int rfaaNlw, int rfaaNar) {
     }
 
+    /** A failed check: its kind and message (thrown inside, returned as a {@link Violation}). */
+    private static final class Failed extends RuntimeException {
+        final Violation.Kind kind;
+
+        Failed(Violation.Kind kind, String message) {
+            super(message, null, false, false);
+            this.kind = kind;
+        }
+    }
+
+    /**
+     * What the checks say of one run.
+     *
+     * @param violations the first failed check, or nothing
+     * @param excluded   whether the run's graph is inconsistent under a model that is not the
+     *                   simulator's own (then the model forbids the run and nothing else is checked)
+     */
+    public record Judgement(List<Violation> violations, boolean excluded) {
+    }
+
+    /**
+     * Runs every check (ORD-S for the strong locks, ORD-W for the weak one) under {@code model}.
+     *
+     * @param strictConformance whether an inconsistent graph is a violation (the simulator's own
+     *                          model, {@code rdma-wait-rmw}) or a run the model forbids (a stronger
+     *                          model such as {@code rdma-sc-rmw}: the run is excluded)
+     */
+    public static Judgement judge(LockWorkload sc, LockWorkload.Outcome o, CatModel model, boolean leaveOutSpins,
+                                  boolean strictConformance) {
+        try {
+            check(sc, "", o, model, leaveOutSpins, sc.lock().strong());
+            return new Judgement(List.of(), false);
+        } catch (Failed f) {
+            if (f.kind == Violation.Kind.CONFORMANCE && !strictConformance) {
+                return new Judgement(List.of(), true);
+            }
+            return new Judgement(List.of(new Violation(f.kind, f.getMessage())), false);
+        }
+    }
+
     /**
      * Runs every check.
      *
-     * @throws AssertionError naming the scenario, the seed and what failed
+     * @throws AssertionError naming the workload, the seed and what failed
      */
-    public static void check(LockScenario sc, long seed, LockScenario.Outcome o, CatModel model) {
-        check(sc, seed, o, model, true);
+    public static void check(LockWorkload sc, long seed, LockWorkload.Outcome o, CatModel model) {
+        check(sc, seed, o, model, true, sc.lock().strong());
     }
 
     /**
      * Runs every check, with or without the repeated spin reads ({@link RecordedExecution#of(ExecutionGraph,
-     * CatModel, boolean)}).
-     *
-     * @throws AssertionError naming the scenario, the seed and what failed
-     */
-    public static void check(LockScenario sc, long seed, LockScenario.Outcome o, CatModel model, boolean leaveOutSpins) {
-        check(sc, seed, o, model, leaveOutSpins, sc.lock().strong());
-    }
-
-    /**
-     * Runs every check, (b) as ORD-S if {@code ordS} and as ORD-W otherwise (a test claims ORD-S of
+     * CatModel, boolean)}), (b) as ORD-S if {@code ordS} and as ORD-W otherwise (a test claims ORD-S of
      * the weak lock, which it does not guarantee, to see the check refute it).
      *
-     * @throws AssertionError naming the scenario, the seed and what failed
+     * @throws AssertionError naming the workload, the seed and what failed
      */
-    static void check(LockScenario sc, long seed, LockScenario.Outcome o, CatModel model, boolean leaveOutSpins, boolean ordS) {
-        String ctx = sc + " seed " + seed + ": ";
+    public static void check(LockWorkload sc, long seed, LockWorkload.Outcome o, CatModel model, boolean leaveOutSpins,
+                             boolean ordS) {
+        try {
+            check(sc, sc + " seed " + seed + ": ", o, model, leaveOutSpins, ordS);
+        } catch (Failed f) {
+            throw new AssertionError(f.getMessage());
+        }
+    }
+
+    private static void check(LockWorkload sc, String ctx, LockWorkload.Outcome o, CatModel model, boolean leaveOutSpins,
+                              boolean ordS) {
+
         if (!o.result().threadFailures().isEmpty() || !o.result().completed()) {
-            throw new AssertionError(ctx + "the run failed: " + o.result().threadFailures());
+            throw new Failed(Violation.Kind.ASSERTION, ctx + "the run failed: " + o.result().threadFailures());
         }
         long total = (long) sc.threads() * sc.acquisitions();
-        require(o.counter() == total, ctx + "counter " + o.counter() + " after " + total + " acquisitions");
+        require(o.counter() == total, ctx + "mutual exclusion: the counter is " + o.counter() + " after " + total
+                + " increments under the lock (a lost update)");
         ExecutionGraph g = o.result().trace().orElseThrow();
         RecordedExecution x = RecordedExecution.of(g, model, leaveOutSpins);
         TraceConformance.Verdict v = x.conformance();
-        require(v.consistent(), ctx + "inconsistent under " + model.name() + ": " + v.failedCheck() + " " + v.cycle() + " "
-                + v.problems());
+        if (!v.consistent()) {
+            throw new Failed(Violation.Kind.CONFORMANCE, ctx + "the recorded graph is inconsistent under " + model.name() + ": "
+                    + v.failedCheck() + " " + v.cycle() + " " + v.problems());
+        }
         Map<String, Integer> threadIndex = new HashMap<>();
         for (ExecutionGraph.ThreadInfo t : g.threads()) {
             threadIndex.put(t.name(), t.index());
@@ -92,8 +141,8 @@ public final class LockTraceChecks {
         }
         require(located.size() == total, ctx + "found " + located.size() + " acquisitions in the trace, expected " + total);
         located.sort(Comparator.comparingLong(Located::order));
-        Map<String, LockScenario.Acquisition> stamps = new HashMap<>();
-        for (LockScenario.Acquisition a : o.acquisitions()) {
+        Map<String, LockWorkload.Acquisition> stamps = new HashMap<>();
+        for (LockWorkload.Acquisition a : o.acquisitions()) {
             stamps.put(a.thread() + "/" + a.k(), a);
         }
         for (Located l : located) {
@@ -111,10 +160,10 @@ public final class LockTraceChecks {
             require(x.hb(rel.relRep(), acq.acqRep()), ctx + pair + "(a) release representative " + g.events().get(rel.relRep())
                     + " is not hb-before acquire representative " + g.events().get(acq.acqRep()));
             orderingGuarantee(ordS, g, x, rel, acq, ctx + pair);
-            LockScenario.Acquisition s0 = stamps.get(rel.thread() + "/" + rel.k());
-            LockScenario.Acquisition s1 = stamps.get(acq.thread() + "/" + acq.k());
-            require(s1.retAcq() > s0.invRel(), ctx + pair + "(c) acquire returned at step " + s1.retAcq()
-                    + ", not after the release's invocation at step " + s0.invRel());
+            LockWorkload.Acquisition s0 = stamps.get(rel.thread() + "/" + rel.k());
+            LockWorkload.Acquisition s1 = stamps.get(acq.thread() + "/" + acq.k());
+            require(s1.retAcq() > s0.invRel(), ctx + pair + "(c) mutual exclusion: the acquire returned at step " + s1.retAcq()
+                    + ", before the release was invoked at step " + s0.invRel() + " (two threads in the critical section)");
         }
         if (sc.lock().ticket()) {
             for (Located a : located) {
@@ -174,18 +223,18 @@ public final class LockTraceChecks {
     }
 
     /** The thread's acquisitions of a ticket lock, ordered by ticket. */
-    private static List<Located> ticketAcquisitions(LockScenario sc, ExecutionGraph g, int thread, int t, String ctx) {
+    private static List<Located> ticketAcquisitions(LockWorkload sc, ExecutionGraph g, int thread, int t, String ctx) {
         int slots = sc.slotsPerNode() * sc.nodes();
         List<OpInfo> rfaas = new ArrayList<>();
         for (OpInfo op : g.ops()) {
-            if (op.thread() == thread && op.kind() == OpKind.RFAA && region(g, op.events().get(0)).equals(LockScenario.NAME + "/next")) {
+            if (op.thread() == thread && op.kind() == OpKind.RFAA && region(g, op.events().get(0)).equals(LockWorkload.NAME + "/next")) {
                 rfaas.add(op);
             }
         }
         List<Event> rowReads = new ArrayList<>();
         List<Event> rowStores = new ArrayList<>();
         for (Event e : g.events()) {
-            if (e.thread() == thread && e.location() >= 0 && region(g, e.id()).equals(LockScenario.NAME + "/rows")) {
+            if (e.thread() == thread && e.location() >= 0 && region(g, e.id()).equals(LockWorkload.NAME + "/rows")) {
                 if (e.label() == EventLabel.R) {
                     rowReads.add(e);
                 } else if (e.label() == EventLabel.W) {
@@ -220,7 +269,7 @@ public final class LockTraceChecks {
             }
             require(rep != null, ctx + "T" + t + " entered with ticket " + ticket + " without a final spin read >= it");
             long relStart = store.po();
-            if (sc.lock() == LockClass.STRONG) {
+            if (sc.lock() == LockVariant.STRONG) {
                 relStart = store.po() - 1;
                 require(callLabel(g, thread, relStart) == EventLabel.GF, ctx + "T" + t + "'s release does not start with gf");
             }
@@ -246,7 +295,7 @@ public final class LockTraceChecks {
     }
 
     /** The thread's acquisitions of a CAS lock, ordered by the rao position of their successful RCAS. */
-    private static List<Located> casAcquisitions(LockScenario sc, ExecutionGraph g, int thread, int t, String ctx) {
+    private static List<Located> casAcquisitions(LockWorkload sc, ExecutionGraph g, int thread, int t, String ctx) {
         Map<Integer, Integer> raoPosition = new HashMap<>();
         for (List<Integer> nars : g.rao().values()) {
             for (int i = 0; i < nars.size(); i++) {
@@ -255,9 +304,9 @@ public final class LockTraceChecks {
         }
         List<OpInfo> wins = new ArrayList<>();
         List<OpInfo> releases = new ArrayList<>();
-        OpKind releaseKind = sc.lock() == LockClass.CAS_PUT ? OpKind.PUT : OpKind.RFAA;
+        OpKind releaseKind = sc.lock() == LockVariant.CAS_PUT ? OpKind.PUT : OpKind.RFAA;
         for (OpInfo op : g.ops()) {
-            if (op.thread() != thread || !region(g, remoteEvent(g, op).id()).equals(LockScenario.NAME + "/L")) {
+            if (op.thread() != thread || !region(g, remoteEvent(g, op).id()).equals(LockWorkload.NAME + "/L")) {
                 continue;
             }
             if (op.kind() == OpKind.RCAS && !op.failedRcas()) {
@@ -290,7 +339,7 @@ public final class LockTraceChecks {
                 return g.events().get(id);
             }
         }
-        throw new AssertionError("op without a remote step: " + op);
+        throw new IllegalStateException("op without a remote step: " + op);
     }
 
     private static Event byLabel(ExecutionGraph g, OpInfo op, EventLabel label) {
@@ -299,7 +348,7 @@ public final class LockTraceChecks {
                 return g.events().get(id);
             }
         }
-        throw new AssertionError("op " + op + " has no " + label);
+        throw new IllegalStateException("op " + op + " has no " + label);
     }
 
     private static EventLabel callLabel(ExecutionGraph g, int thread, long po) {
@@ -318,7 +367,7 @@ public final class LockTraceChecks {
 
     private static void require(boolean ok, String message) {
         if (!ok) {
-            throw new AssertionError(message);
+            throw new Failed(Violation.Kind.SAFETY, message);
         }
     }
 }

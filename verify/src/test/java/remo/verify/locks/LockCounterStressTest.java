@@ -1,5 +1,6 @@
-package remo.locks.sim;
+package remo.verify.locks;
 
+import remo.locks.LockVariant;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -15,20 +16,20 @@ import org.junit.jupiter.params.provider.EnumSource;
 class LockCounterStressTest {
 
     @ParameterizedTest
-    @EnumSource(LockClass.class)
-    void noLostUpdateUnderContention(LockClass lock) {
+    @EnumSource(LockVariant.class)
+    void noLostUpdateUnderContention(LockVariant lock) {
         stress(lock, 2000);
     }
 
-    static void stress(LockClass lock, int acquisitions) {
-        LockScenario sc = new LockScenario(lock, 8, 4, acquisitions);
-        LockScenario.Outcome o = sc.runConcurrent();
+    static void stress(LockVariant lock, int acquisitions) {
+        LockWorkload sc = new LockWorkload(lock, 8, 4, acquisitions);
+        LockWorkload.Outcome o = sc.runConcurrent();
         assertTrue(o.result().threadFailures().isEmpty(), o.result().threadFailures().toString());
         assertEquals(8L * acquisitions, o.counter(), lock + ": lost updates");
         assertEquals(8 * acquisitions, o.acquisitions().size());
         // critical sections never overlap in real time (nanoTime stamps of the Java side)
         var byEntry = new java.util.ArrayList<>(o.acquisitions());
-        byEntry.sort(java.util.Comparator.comparingLong(LockScenario.Acquisition::retAcq));
+        byEntry.sort(java.util.Comparator.comparingLong(LockWorkload.Acquisition::retAcq));
         for (int i = 0; i + 1 < byEntry.size(); i++) {
             assertTrue(byEntry.get(i + 1).retAcq() > byEntry.get(i).invRel(), lock + ": critical sections overlap");
         }

@@ -1,5 +1,6 @@
-package remo.locks.sim;
+package remo.verify.locks;
 
+import remo.locks.LockVariant;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -33,7 +34,7 @@ class LockWeakBehaviourTest {
     enum Harness { SB_NIC, MP_NIC }
 
     /** Whether one run of {@code h} with {@code lock} ends in the harness's weak outcome. */
-    static boolean weakOutcome(Harness h, LockClass lock, long seed) {
+    static boolean weakOutcome(Harness h, LockVariant lock, long seed) {
         try (SimCluster c = SimCluster.builder().nodes(4).deterministic(seed, SchedulerPolicy.swarm()).build()) {
             Map<Integer, RemoteLock> locks = lock.construct(c, "lk", 1, NodeSet.of(1, 2), 1);
             EnumSet<Access> remote = EnumSet.of(Access.REMOTE_READ, Access.REMOTE_WRITE);
@@ -79,7 +80,7 @@ class LockWeakBehaviourTest {
     }
 
     /** The first seed (from 0) whose run shows the weak outcome, or -1 within {@code seeds}. */
-    static long firstWeakSeed(Harness h, LockClass lock, long seeds) {
+    static long firstWeakSeed(Harness h, LockVariant lock, long seeds) {
         for (long s = 0; s < seeds; s++) {
             if (weakOutcome(h, lock, s)) {
                 return s;
@@ -91,15 +92,15 @@ class LockWeakBehaviourTest {
     @ParameterizedTest
     @EnumSource(Harness.class)
     void theWeakTicketLockShowsTheWeakOutcomeWithinTheSeedBudget(Harness h) {
-        long seed = firstWeakSeed(h, LockClass.WEAK, BUDGET);
+        long seed = firstWeakSeed(h, LockVariant.WEAK, BUDGET);
         System.out.println("W-" + h.name().replace('_', '-') + " on WeakTicketLock: weak outcome first at seed " + seed
                 + " (after " + (seed + 1) + " runs)");
         assertTrue(seed >= 0, "W-" + h + ": the Allowed outcome was not observed in " + BUDGET + " seeds");
     }
 
     @ParameterizedTest
-    @EnumSource(value = LockClass.class, names = {"STRONG", "CAS_PUT", "CAS_RFAA"})
-    void theStrongLocksNeverShowIt(LockClass lock) {
+    @EnumSource(value = LockVariant.class, names = {"STRONG", "CAS_PUT", "CAS_RFAA"})
+    void theStrongLocksNeverShowIt(LockVariant lock) {
         for (Harness h : Harness.values()) {
             assertEquals(-1, firstWeakSeed(h, lock, 1000), h + " on " + lock);
         }
@@ -111,7 +112,7 @@ class LockWeakBehaviourTest {
     void howOftenTheWeakTicketLockShowsIt(Harness h) {
         int seen = 0;
         for (long s = 0; s < BUDGET; s++) {
-            seen += weakOutcome(h, LockClass.WEAK, s) ? 1 : 0;
+            seen += weakOutcome(h, LockVariant.WEAK, s) ? 1 : 0;
         }
         System.out.println("W-" + h.name().replace('_', '-') + " on WeakTicketLock: weak outcome in " + seen + " of " + BUDGET
                 + " seeds");
@@ -120,8 +121,8 @@ class LockWeakBehaviourTest {
 
     @Tag("slow")
     @ParameterizedTest
-    @EnumSource(value = LockClass.class, names = {"STRONG", "CAS_PUT", "CAS_RFAA"})
-    void theStrongLocksNeverShowItInTenThousandSeeds(LockClass lock) {
+    @EnumSource(value = LockVariant.class, names = {"STRONG", "CAS_PUT", "CAS_RFAA"})
+    void theStrongLocksNeverShowItInTenThousandSeeds(LockVariant lock) {
         for (Harness h : Harness.values()) {
             assertEquals(-1, firstWeakSeed(h, lock, BUDGET), h + " on " + lock);
         }

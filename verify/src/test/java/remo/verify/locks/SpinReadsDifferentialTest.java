@@ -1,5 +1,6 @@
-package remo.locks.sim;
+package remo.verify.locks;
 
+import remo.locks.LockVariant;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -14,7 +15,7 @@ import remo.conformance.TraceLitmus;
 import remo.core.graph.ExecutionGraph;
 import remo.core.graph.ExecutionGraph.Event;
 import remo.core.rdma.EventLabel;
-import remo.locks.LockTestFiles;
+import remo.checker.TestFiles;
 import remo.models.CatModel;
 
 /**
@@ -32,8 +33,8 @@ class SpinReadsDifferentialTest {
 
     @Test
     void reducedAndFullChecksAgreeOnASample() {
-        Tally t = compare(List.of(new LockScenario(LockClass.WEAK, 2, 2, 1, true), new LockScenario(LockClass.STRONG, 2, 2, 1),
-                new LockScenario(LockClass.CAS_PUT, 2, 2, 1), new LockScenario(LockClass.CAS_RFAA, 2, 2, 1)), 3, 3);
+        Tally t = compare(List.of(new LockWorkload(LockVariant.WEAK, 2, 2, 1, true), new LockWorkload(LockVariant.STRONG, 2, 2, 1),
+                new LockWorkload(LockVariant.CAS_PUT, 2, 2, 1), new LockWorkload(LockVariant.CAS_RFAA, 2, 2, 1)), 3, 3);
         System.out.println("SpinReads sample: " + t);
         t.requireNonVacuous();
     }
@@ -41,13 +42,13 @@ class SpinReadsDifferentialTest {
     @Tag("slow")
     @Test
     void reducedAndFullChecksAgreeOnThousandsOfGraphs() {
-        List<LockScenario> scenarios = new ArrayList<>();
-        for (LockClass c : LockClass.values()) {
-            scenarios.add(new LockScenario(c, 2, 2, 1));
-            scenarios.add(new LockScenario(c, 2, 2, 2));
-            scenarios.add(new LockScenario(c, 3, 2, 1));
-            scenarios.add(new LockScenario(c, 2, 3, 1));
-            scenarios.add(new LockScenario(c, 2, 2, 2, true));
+        List<LockWorkload> scenarios = new ArrayList<>();
+        for (LockVariant c : LockVariant.values()) {
+            scenarios.add(new LockWorkload(c, 2, 2, 1));
+            scenarios.add(new LockWorkload(c, 2, 2, 2));
+            scenarios.add(new LockWorkload(c, 3, 2, 1));
+            scenarios.add(new LockWorkload(c, 2, 3, 1));
+            scenarios.add(new LockWorkload(c, 2, 2, 2, true));
         }
         // 4 classes x 5 scenarios x 50 seeds x (the graph and 3 mutants) = 4000 graphs, 3 models each
         Tally t = compare(scenarios, 50, 3);
@@ -75,17 +76,17 @@ class SpinReadsDifferentialTest {
         }
     }
 
-    private static Tally compare(List<LockScenario> scenarios, int seeds, int mutantsPerGraph) {
+    private static Tally compare(List<LockWorkload> scenarios, int seeds, int mutantsPerGraph) {
         Tally t = new Tally();
         List<CatModel> models = new ArrayList<>();
         for (String m : MODELS) {
-            models.add(LockTestFiles.model(m));
+            models.add(TestFiles.model(m));
         }
         CatModel wait = models.get(0);
-        for (LockScenario sc : scenarios) {
+        for (LockWorkload sc : scenarios) {
             Random rnd = new Random(sc.toString().hashCode()); // toString: an enum's hashCode differs per JVM
             for (long seed = 0; seed < seeds; seed++) {
-                LockScenario.Outcome o = sc.runDeterministic(seed);
+                LockWorkload.Outcome o = sc.runDeterministic(seed);
                 ExecutionGraph g = o.result().trace().orElseThrow();
                 if (SpinReads.leftOut(g).stream().anyMatch(s -> !s.isEmpty())) {
                     t.withLeftOut++;
@@ -93,7 +94,7 @@ class SpinReadsDifferentialTest {
                 String where = sc + " seed " + seed;
                 assertEquals(lockChecks(sc, seed, o, wait, false, sc.lock().strong()),
                         lockChecks(sc, seed, o, wait, true, sc.lock().strong()), where + ": lock checks");
-                if (sc.lock() == LockClass.WEAK) {
+                if (sc.lock() == LockVariant.WEAK) {
                     String wrong = lockChecks(sc, seed, o, wait, false, true);
                     assertEquals(wrong, lockChecks(sc, seed, o, wait, true, true), where + ": ORD-S claimed for the weak lock");
                     if (!wrong.equals("pass")) {
@@ -131,10 +132,10 @@ class SpinReadsDifferentialTest {
         return v.consistent() ? "consistent" : v.failedCheck() + " " + v.problems();
     }
 
-    private static String lockChecks(LockScenario sc, long seed, LockScenario.Outcome o, CatModel model, boolean leaveOut,
+    private static String lockChecks(LockWorkload sc, long seed, LockWorkload.Outcome o, CatModel model, boolean leaveOut,
                                      boolean claimOrdS) {
         try {
-            LockTraceChecks.check(sc, seed, o, model, leaveOut, claimOrdS);
+            LockChecks.check(sc, seed, o, model, leaveOut, claimOrdS);
             return "pass";
         } catch (AssertionError e) {
             // (b) reports the first failing pair of events it meets; the two graphs meet them in other

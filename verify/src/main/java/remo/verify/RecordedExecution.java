@@ -1,4 +1,4 @@
-package remo.locks.sim;
+package remo.verify;
 
 import remo.core.rdma.EventLabel;
 import java.util.List;
@@ -12,7 +12,7 @@ import remo.conformance.TraceConformance;
 import remo.conformance.TraceLitmus;
 
 /**
- * A recorded graph as an execution of the checker: the run's calls as the straight-line litmus
+ * A recorded graph (nic.md §6) as an execution of the checker: the run's calls as the straight-line litmus
  * program of {@link TraceLitmus#translate} (the same translation trace conformance uses), the
  * recorded events mapped onto that program's event structure as TraceConformance maps them
  * ({@code (thread, instruction of the call + word, step)}; initial writes by location), and the

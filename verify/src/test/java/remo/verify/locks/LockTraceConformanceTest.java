@@ -1,5 +1,6 @@
-package remo.locks.sim;
+package remo.verify.locks;
 
+import remo.locks.LockVariant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -7,13 +8,13 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import remo.locks.LockTestFiles;
+import remo.checker.TestFiles;
 import remo.models.CatModel;
 
 /**
  * locks.md §10.2 and §10.3 on the Java locks: deterministic runs (policy SWARM) of 2–4 threads on
  * 2–3 nodes with 1–5 acquisitions each; every recorded graph is consistent under rdma-wait-rmw and
- * passes the lock-level checks (a)–(d) of {@link LockTraceChecks}.
+ * passes the lock-level checks (a)–(d) of {@link LockChecks}.
  *
  * <p>Cost: a contended ticket lock's waiting thread records one read per row per spin round (nic.md's
  * spin compression only merges repeated reads of one word), thousands of events; the checks leave
@@ -29,14 +30,14 @@ class LockTraceConformanceTest {
 
     static Stream<Arguments> sample() {
         List<Arguments> out = new ArrayList<>();
-        for (LockClass c : LockClass.values()) {
+        for (LockVariant c : LockVariant.values()) {
             boolean ticket = c.ticket();
             // without their repeated spin reads, a ticket-lock seed costs about what a CAS-lock seed
             // does (10-30 ms of CPU); the ticket samples stay smaller as their runs are longer
-            out.add(Arguments.of(new LockScenario(c, 2, 2, 1), ticket ? 200 : 1000));
-            out.add(Arguments.of(new LockScenario(c, 2, 3, 3), ticket ? 30 : 200));
-            out.add(Arguments.of(new LockScenario(c, 3, 3, 1), ticket ? 40 : 200));
-            out.add(Arguments.of(new LockScenario(c, 4, 2, 1), ticket ? 30 : 200));
+            out.add(Arguments.of(new LockWorkload(c, 2, 2, 1), ticket ? 200 : 1000));
+            out.add(Arguments.of(new LockWorkload(c, 2, 3, 3), ticket ? 30 : 200));
+            out.add(Arguments.of(new LockWorkload(c, 3, 3, 1), ticket ? 40 : 200));
+            out.add(Arguments.of(new LockWorkload(c, 4, 2, 1), ticket ? 30 : 200));
         }
         return out.stream();
     }
@@ -44,14 +45,14 @@ class LockTraceConformanceTest {
     static Stream<Arguments> sweep() {
         List<Arguments> out = new ArrayList<>();
         String only = System.getProperty("remo.locks.sweepClasses", "");
-        for (LockClass c : LockClass.values()) {
+        for (LockVariant c : LockVariant.values()) {
             if (!only.isEmpty() && !List.of(only.split(",")).contains(c.name())) {
                 continue;
             }
             for (int threads = 2; threads <= 4; threads++) {
                 for (int nodes = 2; nodes <= 3; nodes++) {
                     for (int acq = 1; acq <= 5; acq++) {
-                        out.add(Arguments.of(new LockScenario(c, threads, nodes, acq), sweepSeeds(c, threads, acq)));
+                        out.add(Arguments.of(new LockWorkload(c, threads, nodes, acq), sweepSeeds(c, threads, acq)));
                     }
                 }
             }
@@ -60,20 +61,20 @@ class LockTraceConformanceTest {
     }
 
     /** Seeds per configuration of the sweep: 1000 (locks.md §10.2). */
-    static int sweepSeeds(LockClass c, int threads, int acquisitions) {
+    static int sweepSeeds(LockVariant c, int threads, int acquisitions) {
         return 1000;
     }
 
     @ParameterizedTest(name = "{0}, {1} seeds")
     @MethodSource("sample")
-    void recordedGraphsConformAndPassTheLockChecks(LockScenario sc, int seeds) {
+    void recordedGraphsConformAndPassTheLockChecks(LockWorkload sc, int seeds) {
         runSeeds(sc, SEEDS != null ? SEEDS : seeds);
     }
 
     @Tag("slow")
     @ParameterizedTest(name = "{0}, {1} seeds")
     @MethodSource("sweep")
-    void everyConfigurationConformsAndPassesTheLockChecks(LockScenario sc, int seeds) throws InterruptedException {
+    void everyConfigurationConformsAndPassesTheLockChecks(LockWorkload sc, int seeds) throws InterruptedException {
         long start = System.nanoTime();
         int n = SEEDS != null ? SEEDS : seeds;
         runSeedsInParallel(sc, n, Integer.getInteger("remo.locks.sweepThreads", 2));
@@ -85,8 +86,8 @@ class LockTraceConformanceTest {
      * each run is deterministic on its own, so the result does not depend on the split); the
      * failure of the smallest failing seed is thrown.
      */
-    static void runSeedsInParallel(LockScenario sc, int seeds, int threads) throws InterruptedException {
-        CatModel model = LockTestFiles.model("rdma-wait-rmw");
+    static void runSeedsInParallel(LockWorkload sc, int seeds, int threads) throws InterruptedException {
+        CatModel model = TestFiles.model("rdma-wait-rmw");
         java.util.concurrent.ConcurrentSkipListMap<Long, Throwable> failures = new java.util.concurrent.ConcurrentSkipListMap<>();
         List<Thread> workers = new ArrayList<>();
         for (int k = 0; k < threads; k++) {
@@ -94,7 +95,7 @@ class LockTraceConformanceTest {
             Thread w = new Thread(() -> {
                 for (long seed = first; seed < seeds && failures.isEmpty(); seed += threads) {
                     try {
-                        LockTraceChecks.check(sc, seed, sc.runDeterministic(seed), model);
+                        LockChecks.check(sc, seed, sc.runDeterministic(seed), model);
                     } catch (Throwable e) {
                         failures.put(seed, e);
                     }
@@ -112,10 +113,10 @@ class LockTraceConformanceTest {
         }
     }
 
-    static void runSeeds(LockScenario sc, int seeds) {
-        CatModel model = LockTestFiles.model("rdma-wait-rmw");
+    static void runSeeds(LockWorkload sc, int seeds) {
+        CatModel model = TestFiles.model("rdma-wait-rmw");
         for (long seed = 0; seed < seeds; seed++) {
-            LockTraceChecks.check(sc, seed, sc.runDeterministic(seed), model);
+            LockChecks.check(sc, seed, sc.runDeterministic(seed), model);
         }
     }
 }

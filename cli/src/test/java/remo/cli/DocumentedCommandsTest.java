@@ -46,8 +46,9 @@ import org.junit.jupiter.api.TestFactory;
  * output and standard error merged, as a terminal shows them.</li>
  * <li>The commands of one block run one after the other with {@code bash -c}, in a fresh temporary
  * working directory that holds symbolic links {@code examples}, {@code testdata} and {@code docs}
- * to the repository's folders, an executable {@code ./remo} (also on the {@code PATH} as
- * {@code remo}) that runs {@code java -cp <this test's class path> remo.cli.Main "$@"}, and
+ * to the repository's folders, an executable {@code ./remo} that runs
+ * {@code java -cp <this test's class path> remo.cli.Main "$@"} (as for a user, {@code remo} alone is
+ * not on the {@code PATH}), and
  * {@code cli/target/remo.jar}, a jar whose manifest puts the same class path behind it (so that
  * {@code java -cp cli/target/remo.jar Example.java} works as documented). Pipes and redirections
  * work; files a command writes stay for the next command of the block.</li>
@@ -304,7 +305,6 @@ class DocumentedCommandsTest {
                 ProcessBuilder pb = new ProcessBuilder("bash", "-c", c.text()).directory(dir.toFile()).redirectErrorStream(true)
                         .redirectOutput(log.toFile()).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
                 Map<String, String> env = pb.environment();
-                env.put("PATH", dir + File.pathSeparator + env.getOrDefault("PATH", "/usr/bin:/bin"));
                 env.put("LC_ALL", "C.UTF-8");
                 env.remove("REMO_JAVA_OPTS");
                 Process p = pb.start();

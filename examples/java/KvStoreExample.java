@@ -5,7 +5,7 @@ import remo.nic.NodeSet;
 import remo.nic.RunResult;
 import remo.nic.SimCluster;
 
-/** A KvStore over 3 simulated nodes: two writer threads and a reader (README, "Objects"). */
+/** A KvStore over 3 simulated nodes: two writer threads and a reader (docs/objects.md). */
 public class KvStoreExample {
     public static void main(String[] args) {
         NodeSet nodes = NodeSet.range(1, 3);

@@ -2,7 +2,7 @@ import java.util.EnumSet;
 import remo.locks.StrongTicketLock;
 import remo.nic.*;
 
-/** Two threads on nodes 1 and 2 increment a counter on node 3 under a StrongTicketLock (README, "Locks"). */
+/** Two threads on nodes 1 and 2 increment a counter on node 3 under a StrongTicketLock (README, "Tours"). */
 public class LockCounter {
     public static void main(String[] args) {
         try (SimCluster cluster = SimCluster.builder().nodes(3).deterministic(42).build()) {

@@ -20,14 +20,14 @@ public final class Main {
      */
     private static final long PARTIAL_GRACE_MS = 10_000;
 
-    /** Exit status after an interrupt (128 + SIGINT, the shell's convention; README.md). */
+    /** Exit status after an interrupt (128 + SIGINT, the shell's convention; docs/cli.md). */
     static final int INTERRUPTED = 130;
 
     private Main() {
     }
 
     /**
-     * Runs the command line and exits with its status (documented in README.md). Standard output
+     * Runs the command line and exits with its status (documented in docs/cli.md). Standard output
      * is watched for write errors ({@link WatchedOutput}); SIGINT and SIGTERM stop the command at
      * its next limit check, and it prints what it has, marked partial ({@link Interruption}).
      * With the system property {@code remo.archiveTraining} set (the launcher's training run),
@@ -89,7 +89,7 @@ public final class Main {
     /**
      * Runs the command line on a thread with a large stack.
      *
-     * @return the exit status (README.md: 0, 1, 2, 3, 130)
+     * @return the exit status (docs/cli.md: 0, 1, 2, 3, 130)
      * @throws InterruptedException if interrupted while waiting for the command
      */
     static int run(String[] args) throws InterruptedException {

@@ -55,7 +55,7 @@ final class ParallelRuns implements AutoCloseable {
      * ({@link TestRunner#withRunWarnings}) as a sequential run has them. The iterator computes ahead.
      * After an {@link Interruption} request a test that had not started yet is not started: its
      * element is {@code null}; a test that was running has its partial outcome, so that every
-     * running test's partial result is printed (README.md, "Interrupt").
+     * running test's partial result is printed (docs/cli.md, "Interrupt").
      */
     java.util.Iterator<TestOutcome> outcomes(List<Inputs.Input> files, TestRunner runner) {
         Function<Inputs.Input, TestOutcome> task = in -> Interruption.requested() ? null : check(runner, in);

@@ -362,7 +362,7 @@ class ReliabilityTest {
     }
 
     /**
-     * An interrupted bench names the tests it did not start, as README says and check does (second
+     * An interrupted bench names the tests it did not start, as docs/cli.md says and check does (second
      * fresh-user trial: it said nothing of them).
      */
     @Test

@@ -11,7 +11,7 @@ import java.nio.file.Path;
  *
  * <p>The size limit is {@value #DEFAULT_MAX_BYTES} bytes (about 400 times the largest test or
  * model of the corpus), overridable with the environment variable {@code REMO_MAX_INPUT_BYTES} or
- * the system property {@code remo.maxInputBytes} (README.md "Limits").
+ * the system property {@code remo.maxInputBytes} (docs/cli.md, "Limits on input").
  */
 public final class InputLimits {
 

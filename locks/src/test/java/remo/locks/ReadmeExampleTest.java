@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The README's "Locks" example is the real file {@code examples/java/LockCounter.java}: this test
+ * The README's Java example (its "Tours") is the real file {@code examples/java/LockCounter.java}: this test
  * checks that README quotes it verbatim, compiles it against the test class path, runs its
  * {@code main} and checks the printed result.
  */

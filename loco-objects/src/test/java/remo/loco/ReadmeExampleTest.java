@@ -17,18 +17,19 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * README's "Objects" example stays true: {@code examples/java/KvStoreExample.java} is the code block
- * of the README, it compiles against the library, and running it prints the README's output.
+ * The objects page's example stays true: {@code examples/java/KvStoreExample.java} is the code block
+ * of {@code docs/objects.md}, it compiles against the library, and running it prints the output that
+ * page shows (README links to it).
  */
 class ReadmeExampleTest {
     private static final String RUN = "$ java -cp cli/target/remo.jar examples/java/KvStoreExample.java\n";
 
     @Test
-    void theExampleIsTheReadmesCodeAndPrintsTheReadmesOutput(@TempDir Path out) throws Exception {
+    void theExampleIsTheObjectPagesCodeAndPrintsItsOutput(@TempDir Path out) throws Exception {
         Path source = LocoFiles.root().resolve("examples/java/KvStoreExample.java");
         String code = Files.readString(source);
-        String readme = Files.readString(LocoFiles.root().resolve("README.md"));
-        assertTrue(readme.contains("```java\n" + code + "```\n"), "README's Objects example is examples/java/KvStoreExample.java");
+        String page = Files.readString(LocoFiles.root().resolve("docs/objects.md"));
+        assertTrue(page.contains("```java\n" + code + "```\n"), "docs/objects.md's example is examples/java/KvStoreExample.java");
 
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         int status = javac.run(null, null, null, "-d", out.toString(), "-cp", System.getProperty("java.class.path"),
@@ -44,9 +45,9 @@ class ReadmeExampleTest {
             System.setOut(old);
         }
         String output = printed.toString(StandardCharsets.UTF_8);
-        int at = readme.indexOf(RUN);
-        assertTrue(at >= 0, "README shows how to run the example");
-        String shown = readme.substring(at + RUN.length(), readme.indexOf("```", at));
+        int at = page.indexOf(RUN);
+        assertTrue(at >= 0, "docs/objects.md shows how to run the example");
+        String shown = page.substring(at + RUN.length(), page.indexOf("```", at));
         assertEquals(shown, output);
         assertTrue(output.endsWith("completed: true, failures: {}\n"), output);
         assertEquals(9, List.of(output.split("\n")).size());

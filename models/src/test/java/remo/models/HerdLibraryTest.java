@@ -19,7 +19,7 @@ import remo.models.cat.CatException;
  * Every {@code .cat} and {@code .bell} file of herd7's library and Dartagnan's
  * ({@code testdata/cat/}) parses and resolves its includes, and either loads or stops at
  * the one construct remo cannot evaluate: the outcome, place and construct of each file are those
- * of {@code herd-library.tsv} (README lists them with the reason).
+ * of {@code herd-library.tsv} (docs/herd7.md lists them with the reason).
  */
 class HerdLibraryTest {
 
@@ -76,6 +76,6 @@ class HerdLibraryTest {
         Path where = Path.of(e.diagnostic().file()).toAbsolutePath().normalize();
         assertEquals(at, catCorpus().relativize(where) + ":" + e.diagnostic().position(), e.diagnostic().format());
         assertTrue(e.diagnostic().message().contains("'" + construct + "'"), e.diagnostic().format());
-        assertTrue(!reason.isBlank(), "every file that does not load has a reason for README");
+        assertTrue(!reason.isBlank(), "every file that does not load has a reason for docs/herd7.md");
     }
 }

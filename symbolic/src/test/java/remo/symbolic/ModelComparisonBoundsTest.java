@@ -11,8 +11,8 @@ import remo.core.FlagValues;
 
 /**
  * The inclusions of issue 16 at 8 events (models.md §6.3 facts and herd7's x86tso.cat), too long
- * for the default suite: run with {@code mvn -B test -Pslow}; README's compare-models section
- * lists their times.
+ * for the default suite: run with {@code mvn -B test -Pslow}; docs/testing.md lists their
+ * times.
  */
 @Tag("slow")
 class ModelComparisonBoundsTest {

@@ -74,7 +74,7 @@ class ParallelSearchTest {
         assertEquals(4, r.events());
     }
 
-    /** Flag rows of README's table: small distinctions, one with write-back variants of the second side. */
+    /** Flag rows of docs/compare-models.md's table: small distinctions, one with write-back variants of the second side. */
     @ParameterizedTest(name = "{0}={1} under {2}: {3} events, {4}")
     @CsvSource({
         "GG_LOCAL_ORDER, OFF, rdma-wait-rmw, 4, other value allows",

@@ -12,7 +12,7 @@ import java.util.List;
  * queue and the fingerprint set, and {@code tlc2.tool.distributed.TLCWorker} child JVMs (one
  * thread each here) compute successors, talking RMI. remo starts the server and
  * {@link TlcOptions#workers()} local workers on loopback; workers on other machines may join the
- * same server (README, "Liveness").
+ * same server (docs/liveness.md, "Distributed mode").
  *
  * <p>What TLC 2.18's distributed mode checks: invariants and deadlock; it ignores the PROPERTY
  * section (a spec with a violated temporal property reports "No error has been found"), so

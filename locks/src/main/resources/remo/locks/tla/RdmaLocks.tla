@@ -1,7 +1,7 @@
 ------------------------------ MODULE RdmaLocks ------------------------------
 (***************************************************************************)
 (* Liveness model of the remote locks on the RDMA^WAIT_RMW layer           *)
-(* (shared/spec/locks.md section 8).  It restates the operational model,   *)
+(* (docs/reference/locks.md §8). It restates the operational model,        *)
 (* restricted to what the locks use: CPU loads, stores, awaits, register   *)
 (* steps and (NAIVE_MIXCAS only) a locked CAS; FIFO store buffers; one     *)
 (* queue per queue pair (thread, target node) holding puts, RFAAs and      *)

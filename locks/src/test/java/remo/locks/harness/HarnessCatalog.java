@@ -35,7 +35,7 @@ final class HarnessCatalog {
 
     /**
      * Harness to the models under which the checker cannot decide it within the default per-test
-     * budget (about 20 s here), tagged {@code slow} (locks.md §7.5); README lists their times. Empty
+     * budget (about 20 s here), tagged {@code slow} (locks.md §7.5); docs/testing.md lists their times. Empty
      * today: the benchmark harnesses S-ME-3T2A and C-ME-3T2A, the last entries (under rdma-sc-rmw),
      * are decided in a few seconds since the exploration counts rao orders that model never reads
      * once each.

@@ -59,7 +59,7 @@ class DistributedTest {
         return distributed;
     }
 
-    /** The evidence for README's "temporal properties: not checked" (a server run and a liveness row: slow). */
+    /** The evidence for docs/liveness.md's "temporal properties: not checked" (a server run and a liveness row: slow). */
     @Test
     @Tag("slow")
     void tlcsServerIgnoresATemporalPropertyThatOneTlcRefutes(@TempDir Path dir) throws Exception {

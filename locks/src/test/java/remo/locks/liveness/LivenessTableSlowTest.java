@@ -7,7 +7,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The rows of locks.md §8.5 outside {@link TableCells#FAST}: run with {@code mvn -Pslow}; their
- * times are in README, "Liveness".
+ * times are in docs/performance.md, "Liveness".
  */
 @Tag("slow")
 class LivenessTableSlowTest {

@@ -34,7 +34,7 @@ class LivenessTableTest {
 
     /**
      * TLC's numbers are read from its tool output: with one worker its breadth-first search is
-     * deterministic, so the state counts and depths are exact (README, "Liveness", lists them).
+     * deterministic, so the state counts and depths are exact (docs/performance.md, "Liveness", lists them).
      */
     @Test
     void tlcsNumbersOfTheFastRows() {

@@ -16,8 +16,8 @@ import java.util.stream.Stream;
  */
 final class TableCells {
     /**
-     * The rows small enough for the default build (a few seconds of CPU each on 2 cores; README,
-     * "Liveness", gives every row's time): a row whose every property holds, one with a lasso and
+     * The rows small enough for the default build (a few seconds of CPU each on 2 cores;
+     * docs/performance.md, "Liveness", gives every row's time): a row whose every property holds, one with a lasso and
      * one with an invariant violation. Every other row runs with {@code -Pslow}.
      */
     static final Set<String> FAST = Set.of("slock C1", "clock-put C3", "naive-mixcas C1");

@@ -41,7 +41,7 @@ import remo.nic.WorkId;
  * path as everyone else (mixing CPU locked instructions with remote RMWs on {@code L} breaks
  * atomicity, locks.md §6, harness NAIVE-MIXCAS).
  */
-public final class CasSpinLock extends LockObject {
+public class CasSpinLock extends LockObject {
 
     /** How {@code release} writes 0 (locks.md §5.7). */
     public enum ReleaseMode {
@@ -129,6 +129,10 @@ public final class CasSpinLock extends LockObject {
     public void acquire(Endpoint ep) {
         Client c = begin(ep, "acquire");
         while (!attempt(ep, c, "acquire")) {
+            if (!retries()) {
+                c.held = true; // the planted bug of a lock without its retry loop: a failed attempt taken as won
+                break;
+            }
             if (!deterministic()) {
                 backoff.pause();
             }
@@ -163,7 +167,7 @@ public final class CasSpinLock extends LockObject {
     private boolean attempt(Endpoint ep, Client c, String method) {
         try {
             ep.rcas(c.wa, c.g, 0, word, 0, 0, 1);
-            ep.waitFor(c.wa);
+            waitForResult(ep, c.wa);
             c.held = ep.load(c.g, 0) == 0;
             return c.held;
         } catch (RdmaFailureException e) {
@@ -180,7 +184,7 @@ public final class CasSpinLock extends LockObject {
             throw new IllegalMonitorStateException(where("release", ep) + ": this endpoint does not hold the lock");
         }
         try {
-            ep.gf();
+            beforeRelease(ep);
             if (mode == ReleaseMode.PUT) {
                 ep.put(c.wr, word, 0, zero, 0, 1);
             } else {
@@ -190,6 +194,24 @@ public final class CasSpinLock extends LockObject {
         } catch (RdmaFailureException e) {
             throw failed("release", ep, e);
         }
+    }
+
+    // The steps below are the algorithm's own (locks.md §5.3); they are package-private methods so that
+    // the model checker's tests can plant a bug in one of them (a subclass in this package) and see it caught.
+
+    /** A1: whether a failed attempt is retried (always; a planted bug answers no and enters anyway). */
+    boolean retries() {
+        return true;
+    }
+
+    /** A1: wait for the RCAS before reading its result. */
+    void waitForResult(Endpoint ep, WorkId wa) {
+        ep.waitFor(wa);
+    }
+
+    /** R0: complete every earlier op of the thread before the release's write. */
+    void beforeRelease(Endpoint ep) {
+        ep.gf();
     }
 
     @Override

@@ -25,7 +25,7 @@ import remo.nic.WorkId;
  * Slot {@code j = c·S + s} is the {@code s}-th endpoint of the {@code c}-th client node (ascending
  * ids) to use the lock; it is bound on first use and never freed.
  */
-abstract class TicketLock extends LockObject {
+abstract class TicketLock extends LockObject implements TicketOrdered {
     private final int slotsPerNode;
     private final int slots;
     private final int clientIndex;
@@ -109,7 +109,7 @@ abstract class TicketLock extends LockObject {
         }
         try {
             ep.rfaa(s.wa, tk, s.local, next, 0, 1);
-            ep.waitFor(s.wa);
+            waitForTicket(ep, s.wa);
             long my = ep.load(tk, s.local);
             spin(ep, my);
             s.ticket = my;
@@ -126,7 +126,7 @@ abstract class TicketLock extends LockObject {
             for (int i = 0; i < slots; i++) {
                 max = Math.max(max, ep.load(rows, i));
             }
-            if (max >= my) {
+            if (mayEnter(max, my)) {
                 return;
             }
             if (!deterministic()) {
@@ -153,9 +153,10 @@ abstract class TicketLock extends LockObject {
         }
         try {
             beforeRelease(ep);
-            ep.store(rows, s.global, s.ticket + 1);
-            if (others.size() > 0) {
-                ep.bcast(s.wb, rowGroup, s.global, rows, s.global, 1, others);
+            ep.store(rows, s.global, releasedRow(s.ticket));
+            NodeSet targets = replicaTargets(others);
+            if (targets.size() > 0) {
+                ep.bcast(s.wb, rowGroup, s.global, rows, s.global, 1, targets);
             }
             s.held = false;
         } catch (RdmaFailureException e) {
@@ -166,6 +167,34 @@ abstract class TicketLock extends LockObject {
     /** What the release does before R1: nothing for the weak lock, {@code gf()} for the strong one (locks.md §4.2 R0). */
     abstract void beforeRelease(Endpoint ep);
 
+    // The steps below are the algorithm's own (locks.md §3.3); they are methods so that the model
+    // checker's tests can plant a bug in one of them (a subclass in this package) and see it caught.
+
+    /** A3: wait for the RFAA that drew the ticket. */
+    void waitForTicket(Endpoint ep, WorkId wa) {
+        ep.waitFor(wa);
+    }
+
+    /** A5: whether the largest row read lets ticket {@code my} in. */
+    boolean mayEnter(long maxRow, long my) {
+        return maxRow >= my;
+    }
+
+    /** R1: the row value that releases ticket {@code ticket}. */
+    long releasedRow(long ticket) {
+        return ticket + 1;
+    }
+
+    /** R2: the client nodes whose replicas of the row the release updates: all the others. */
+    NodeSet replicaTargets(NodeSet others) {
+        return others;
+    }
+
+    /** The global slot of the {@code local}-th endpoint of the client node at {@code clientIndex} (locks.md §3.2). */
+    int globalSlot(int clientIndex, int slotsPerNode, int local) {
+        return clientIndex * slotsPerNode + local;
+    }
+
     @Override
     public final boolean isHeldBy(Endpoint ep) {
         Slot s;
@@ -175,11 +204,7 @@ abstract class TicketLock extends LockObject {
         return s != null && s.held;
     }
 
-    /**
-     * The ticket of the calling endpoint's current critical section (0, 1, 2, … in lock order).
-     *
-     * @throws IllegalMonitorStateException if the endpoint does not hold the lock
-     */
+    @Override
     public final long heldTicket(Endpoint ep) {
         Slot s;
         synchronized (bound) {
@@ -202,7 +227,7 @@ abstract class TicketLock extends LockObject {
                             + ep.node() + " are bound to other endpoints (slots are never freed, locks.md §2.1)");
                 }
                 // newWorkId is not a scheduling point, so holding the monitor here cannot stall the scheduler
-                s = new Slot(local, clientIndex * slotsPerNode + local, ep.newWorkId("wa"), ep.newWorkId("wb"));
+                s = new Slot(local, globalSlot(clientIndex, slotsPerNode, local), ep.newWorkId("wa"), ep.newWorkId("wb"));
                 bound.put(ep, s);
             }
             return s;

@@ -20,9 +20,12 @@ import java.util.function.BooleanSupplier;
  * @param deadlockIsViolation  whether a run in which some thread can never finish is a
  *                             {@link Violation.Kind#LIVENESS} violation (default); off, such runs are
  *                             counted as stuck (a litmus program's blocked executions, models.md §9.3)
+ * @param shrink               whether the first counterexample is shrunk (default): fewest context
+ *                             switches, then NIC delays, then actions ({@code ScheduleShrinker})
  */
 public record ExplorationOptions(Reduction reduction, long maxExecutions, Duration timeLimit, long maxStepsPerRun,
-                                 boolean stopAtFirstViolation, BooleanSupplier cancelled, boolean deadlockIsViolation) {
+                                 boolean stopAtFirstViolation, BooleanSupplier cancelled, boolean deadlockIsViolation,
+                                 boolean shrink) {
 
     /** How much of the schedule space is run. */
     public enum Reduction {
@@ -48,41 +51,54 @@ public record ExplorationOptions(Reduction reduction, long maxExecutions, Durati
 
     /** DPOR, 1 000 000 runs, no time limit, 100 000 steps per run, stop at the first violation. */
     public static ExplorationOptions defaults() {
-        return new ExplorationOptions(Reduction.DPOR, 1_000_000, null, 100_000, true, () -> false, true);
+        return new ExplorationOptions(Reduction.DPOR, 1_000_000, null, 100_000, true, () -> false, true, true);
     }
 
     /** With another reduction. */
     public ExplorationOptions withReduction(Reduction r) {
-        return new ExplorationOptions(r, maxExecutions, timeLimit, maxStepsPerRun, stopAtFirstViolation, cancelled, deadlockIsViolation);
+        return new ExplorationOptions(r, maxExecutions, timeLimit, maxStepsPerRun, stopAtFirstViolation, cancelled,
+                deadlockIsViolation, shrink);
     }
 
     /** With another bound on the number of runs. */
     public ExplorationOptions withMaxExecutions(long n) {
-        return new ExplorationOptions(reduction, n, timeLimit, maxStepsPerRun, stopAtFirstViolation, cancelled, deadlockIsViolation);
+        return new ExplorationOptions(reduction, n, timeLimit, maxStepsPerRun, stopAtFirstViolation, cancelled,
+                deadlockIsViolation, shrink);
     }
 
     /** With a time limit ({@code null}: none). */
     public ExplorationOptions withTimeLimit(Duration d) {
-        return new ExplorationOptions(reduction, maxExecutions, d, maxStepsPerRun, stopAtFirstViolation, cancelled, deadlockIsViolation);
+        return new ExplorationOptions(reduction, maxExecutions, d, maxStepsPerRun, stopAtFirstViolation, cancelled,
+                deadlockIsViolation, shrink);
     }
 
     /** With another bound on the steps of one run. */
     public ExplorationOptions withMaxStepsPerRun(long n) {
-        return new ExplorationOptions(reduction, maxExecutions, timeLimit, n, stopAtFirstViolation, cancelled, deadlockIsViolation);
+        return new ExplorationOptions(reduction, maxExecutions, timeLimit, n, stopAtFirstViolation, cancelled,
+                deadlockIsViolation, shrink);
     }
 
     /** Whether to stop at the first violation. */
     public ExplorationOptions withStopAtFirstViolation(boolean stop) {
-        return new ExplorationOptions(reduction, maxExecutions, timeLimit, maxStepsPerRun, stop, cancelled, deadlockIsViolation);
+        return new ExplorationOptions(reduction, maxExecutions, timeLimit, maxStepsPerRun, stop, cancelled,
+                deadlockIsViolation, shrink);
     }
 
     /** Whether a run that cannot finish is a violation (otherwise it is counted as stuck). */
     public ExplorationOptions withDeadlockIsViolation(boolean on) {
-        return new ExplorationOptions(reduction, maxExecutions, timeLimit, maxStepsPerRun, stopAtFirstViolation, cancelled, on);
+        return new ExplorationOptions(reduction, maxExecutions, timeLimit, maxStepsPerRun, stopAtFirstViolation, cancelled,
+                on, shrink);
+    }
+
+    /** Whether the first counterexample is shrunk. */
+    public ExplorationOptions withShrink(boolean on) {
+        return new ExplorationOptions(reduction, maxExecutions, timeLimit, maxStepsPerRun, stopAtFirstViolation, cancelled,
+                deadlockIsViolation, on);
     }
 
     /** With a cancellation flag, polled between runs. */
     public ExplorationOptions withCancellation(BooleanSupplier c) {
-        return new ExplorationOptions(reduction, maxExecutions, timeLimit, maxStepsPerRun, stopAtFirstViolation, c, deadlockIsViolation);
+        return new ExplorationOptions(reduction, maxExecutions, timeLimit, maxStepsPerRun, stopAtFirstViolation, c,
+                deadlockIsViolation, shrink);
     }
 }

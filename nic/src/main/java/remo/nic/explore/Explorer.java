@@ -70,9 +70,9 @@ public final class Explorer {
                 break;
             }
             search.startRun();
-            Run run = run(target, search, options.maxStepsPerRun(), check, options.deadlockIsViolation());
+            RunRecord run = runOnce(target, search, options.maxStepsPerRun(), check, options.deadlockIsViolation());
             steps += search.depth();
-            switch (run.kind) {
+            switch (run.kind()) {
                 case PRUNED:
                     pruned++;
                     break;
@@ -85,8 +85,10 @@ public final class Explorer {
                     break;
                 default:
                     executions++;
-                    for (Violation v : run.violations) {
-                        found.add(counterexample(v, run, search.cost()));
+                    for (Violation v : run.violations()) {
+                        Counterexample cx = counterexample(v, run, search.cost());
+                        found.add(options.shrink() && found.isEmpty()
+                                ? ScheduleShrinker.shrink(target, check, options.maxStepsPerRun(), cx) : cx);
                     }
             }
             if (!found.isEmpty() && options.stopAtFirstViolation()) {
@@ -109,66 +111,61 @@ public final class Explorer {
      */
     public static List<Violation> replay(ExplorationTarget target, Schedule schedule, ExecutionCheck check) {
         ReplayController controller = new ReplayController(schedule);
-        Run run = run(target, controller, Long.MAX_VALUE, check, true);
-        return run.violations;
+        return runOnce(target, controller, Long.MAX_VALUE, check, true).violations();
     }
 
     // ------------------------------------------------------------------ one run
 
     private enum Kind { CHECKED, STUCK, PRUNED, CUT }
 
-    private static final class Run {
-        Kind kind = Kind.CHECKED;
-        final List<Violation> violations = new ArrayList<>();
-        RunResult result;
+    /**
+     * One run's outcome.
+     *
+     * @param kind       checked, stuck (a deadlock that is no violation), pruned or cut
+     * @param violations what the run broke
+     * @param result     the run's result (partial for a deadlock or a cut run), empty for a pruned run
+     */
+    record RunRecord(Kind kind, List<Violation> violations, Optional<RunResult> result) {
     }
 
-    private static Run run(ExplorationTarget target, ActionController controller, long maxSteps, ExecutionCheck check,
-                           boolean deadlockIsViolation) {
-        Run run = new Run();
+    static RunRecord runOnce(ExplorationTarget target, ActionController controller, long maxSteps, ExecutionCheck check,
+                             boolean deadlockIsViolation) {
+        List<Violation> violations = new ArrayList<>();
         SimCluster.Builder b = SimCluster.builder().nodes(target.nodes()).config(target.config()).deterministic(0)
                 .reduceSpins(true).controlledBy(controller).stepLimit(Math.max(1, maxSteps)).recordTrace(target.trace());
         try (SimCluster cluster = b.build()) {
             target.setup().accept(cluster);
+            RunResult result;
             try {
-                run.result = cluster.run();
+                result = cluster.run();
             } catch (DporSearch.SleepBlocked e) {
-                run.kind = Kind.PRUNED;
-                return run;
+                return new RunRecord(Kind.PRUNED, violations, Optional.empty());
             } catch (StepLimitExceededException e) {
-                run.kind = Kind.CUT;
-                run.result = e.partial();
-                return run;
+                return new RunRecord(Kind.CUT, violations, Optional.ofNullable(e.partial()));
             } catch (SimulationDeadlockException e) {
-                run.result = e.partial();
-                if (deadlockIsViolation) {
-                    run.violations.add(new Violation(Violation.Kind.LIVENESS, e.getMessage()));
-                } else {
-                    run.kind = Kind.STUCK;
+                if (!deadlockIsViolation) {
+                    return new RunRecord(Kind.STUCK, violations, Optional.ofNullable(e.partial()));
                 }
-                return run;
+                violations.add(new Violation(Violation.Kind.LIVENESS, e.getMessage()));
+                return new RunRecord(Kind.CHECKED, violations, Optional.ofNullable(e.partial()));
             } catch (UnreportedFailureException e) {
-                run.result = e.result();
-                run.violations.add(new Violation(Violation.Kind.SAFETY, e.getMessage()));
-                return run;
+                violations.add(new Violation(Violation.Kind.SAFETY, e.getMessage()));
+                return new RunRecord(Kind.CHECKED, violations, Optional.ofNullable(e.result()));
             } catch (ReplayDivergenceException e) {
                 throw new IllegalArgumentException(e.getMessage(), e);
             }
-            for (Map.Entry<String, Throwable> f : run.result.threadFailures().entrySet()) {
+            for (Map.Entry<String, Throwable> f : result.threadFailures().entrySet()) {
                 Throwable t = f.getValue();
-                run.violations.add(new Violation(Violation.Kind.ASSERTION, "thread " + f.getKey() + " threw "
+                violations.add(new Violation(Violation.Kind.ASSERTION, "thread " + f.getKey() + " threw "
                         + t.getClass().getName() + (t.getMessage() == null ? "" : ": " + t.getMessage())));
             }
-            run.violations.addAll(check.check(new ExploredRun(cluster, run.result, run.result.schedule())));
-            if (Boolean.getBoolean("remo.explore.debug")) {
-                System.err.println("RUN " + run.result.schedule() + " REGS " + run.result.registers());
-            }
+            violations.addAll(check.check(new ExploredRun(cluster, result, result.schedule())));
+            return new RunRecord(Kind.CHECKED, violations, Optional.of(result));
         }
-        return run;
     }
 
-    private static Counterexample counterexample(Violation v, Run run, int[] cost) {
-        Schedule s = run.result == null ? Schedule.empty() : run.result.schedule();
-        return new Counterexample(v, s, Optional.ofNullable(run.result), cost[0], cost[1]);
+    private static Counterexample counterexample(Violation v, RunRecord run, int[] cost) {
+        Schedule s = run.result().map(RunResult::schedule).orElse(Schedule.empty());
+        return new Counterexample(v, s, run.result(), cost[0], cost[1]);
     }
 }

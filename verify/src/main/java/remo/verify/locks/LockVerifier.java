@@ -4,13 +4,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import remo.models.CatModel;
+import remo.nic.Schedule;
+import remo.nic.explore.ExecutionCheck;
 import remo.nic.explore.Exploration;
 import remo.nic.explore.ExplorationOptions;
 import remo.nic.explore.Explorer;
 import remo.nic.explore.Violation;
 
 /**
- * Verifies a lock's Java code with the model checker (nic.md §5.3, locks.md §10.6): every execution
+ * Verifies a lock's Java code with the model checker (nic.md §5.3, locks.md §10.7): every execution
  * of a {@link LockWorkload} within the exploration's bounds is checked by {@link LockChecks} under
  * a model — the recorded graph is consistent, the counter is exact, the lock order is an hb order,
  * ORD-W or ORD-S holds, the critical sections never overlap in time, the ticket locks are FIFO —
@@ -51,7 +53,25 @@ public final class LockVerifier {
         Objects.requireNonNull(model, "model");
         List<LockWorkload.Acquisition> acqs = new ArrayList<>();
         long[] excluded = {0};
-        Exploration e = Explorer.explore(workload.target(acqs), options, run -> {
+        Exploration e = Explorer.explore(workload.target(acqs), options, check(workload, model, strict, acqs, excluded));
+        return new Result(workload, model.name(), e, excluded[0]);
+    }
+
+    /**
+     * Runs one schedule of {@code workload} again (a counterexample's) and checks it as {@link #verify}
+     * does.
+     *
+     * @return the run's violations
+     * @throws IllegalArgumentException if the schedule does not fit the workload
+     */
+    public static List<Violation> replay(LockWorkload workload, CatModel model, boolean strict, Schedule schedule) {
+        List<LockWorkload.Acquisition> acqs = new ArrayList<>();
+        return Explorer.replay(workload.target(acqs), schedule, check(workload, model, strict, acqs, new long[1]));
+    }
+
+    static ExecutionCheck check(LockWorkload workload, CatModel model, boolean strict,
+                                        List<LockWorkload.Acquisition> acqs, long[] excluded) {
+        return run -> {
             long counter = run.cluster().peek(workload.nodes(), "ctr", 0);
             LockWorkload.Outcome o = new LockWorkload.Outcome(run.result(), List.copyOf(acqs), counter);
             LockChecks.Judgement j = LockChecks.judge(workload, o, model, true, strict);
@@ -59,8 +79,7 @@ public final class LockVerifier {
                 excluded[0]++;
             }
             return j.violations();
-        });
-        return new Result(workload, model.name(), e, excluded[0]);
+        };
     }
 
     /** The kinds of the counterexamples of {@code r}, for tests and summaries. */

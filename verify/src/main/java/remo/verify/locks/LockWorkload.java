@@ -8,8 +8,7 @@ import java.util.Map;
 import java.util.Objects;
 import remo.locks.LockVariant;
 import remo.locks.RemoteLock;
-import remo.locks.StrongTicketLock;
-import remo.locks.WeakTicketLock;
+import remo.locks.TicketOrdered;
 import remo.nic.Access;
 import remo.nic.Endpoint;
 import remo.nic.NicConfig;
@@ -36,9 +35,10 @@ import remo.nic.explore.ExplorationTarget;
  * @param nodes        number of client nodes (and nodes of the cluster)
  * @param acquisitions acquisitions per thread
  * @param slotsPerNode endpoints per node of the ticket locks: at least the threads a node has
- * @param unwaitedPut  whether the critical section also puts to a word {@code log} on node 1 and never
- *                     waits for it: the weak lock used without O3 (locks.md §9 NAIVE-WLOCK-AS-STRONG),
- *                     whose ORD-S then fails
+ * @param unwaitedPut  whether the critical section also puts to a word {@code log} and never waits
+ *                     for it (on node 1 for a ticket lock, on the last node for the CAS lock: not the
+ *                     queue pair of the release's write): the weak lock used without O3 (locks.md §9
+ *                     NAIVE-WLOCK-AS-STRONG), whose ORD-S then fails
  * @param config       the NIC configuration
  */
 public record LockWorkload(LockVariant lock, LockFactory factory, int threads, int nodes, int acquisitions, int slotsPerNode,
@@ -171,7 +171,10 @@ public record LockWorkload(LockVariant lock, LockFactory factory, int threads, i
     private void setup(SimCluster c, List<Acquisition> acqs, boolean deterministic) {
         Map<Integer, RemoteLock> locks = factory.construct(c, NAME, 1, NodeSet.range(1, nodes), slotsPerNode);
         Region ctr = c.node(nodes).register("ctr", 1, EnumSet.of(Access.REMOTE_READ, Access.REMOTE_WRITE));
-        Region log = unwaitedPut ? c.node(1).register("log", 1, EnumSet.of(Access.REMOTE_WRITE)) : null;
+        // the unwaited put must not share a queue pair with the release's write, which would order it
+        // (models.md §5.3): the CAS lock releases to its home, node 1; a ticket lock's thread on node 1
+        // releases to the other nodes
+        Region log = unwaitedPut ? c.node(lock.ticket() ? 1 : nodes).register("log", 1, EnumSet.of(Access.REMOTE_WRITE)) : null;
         for (int t = 0; t < threads; t++) {
             int thread = t;
             int node = nodeOf(t);
@@ -202,13 +205,7 @@ public record LockWorkload(LockVariant lock, LockFactory factory, int threads, i
     }
 
     private static long ticket(RemoteLock l, Endpoint ep) {
-        if (l instanceof WeakTicketLock w) {
-            return w.heldTicket(ep);
-        }
-        if (l instanceof StrongTicketLock s) {
-            return s.heldTicket(ep);
-        }
-        return -1;
+        return l instanceof TicketOrdered t ? t.heldTicket(ep) : -1;
     }
 
     /** Scheduler steps so far (deterministic; reading metrics never affects scheduling), else nanoseconds. */

@@ -13,7 +13,7 @@ import remo.locks.LockVariant;
 import remo.nic.explore.ExplorationOptions;
 
 /**
- * locks.md §10.6: every lock class verified by the model checker at the default bounds under both
+ * locks.md §10.7: every lock class verified by the model checker at the default bounds under both
  * models — two threads on two client nodes acquiring twice each, three threads on three nodes once
  * each, and (ticket locks) two slots per node: no violation within the bounds, every schedule run.
  */

@@ -285,7 +285,7 @@ public final class DetEngine implements Engine {
         for (ThreadSpec s : specs) {
             DetThread t = new DetThread(this, core, s.index(), s.name(), s.node(), s.body(), s.script());
             if (reduceSpins && s.body() != null) {
-                t.spin = new SpinLog();
+                t.spin = new SpinLog(controller != null);
             }
             machine.threads.add(t);
             if (core.recorder != null) {

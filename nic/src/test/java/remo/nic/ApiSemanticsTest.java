@@ -239,6 +239,23 @@ class ApiSemanticsTest {
     }
 
     @Test
+    void aLivelockStopsWhenItsTraceIsFullNotWhenTheHeapIs() {
+        // every store changes memory, so this is no spin: it would run to the 50-million-step limit,
+        // recording a trace that the heap cannot hold; the recorder's bound stops it first
+        try (SimCluster c = SimCluster.builder().nodes(1).deterministic(1).build()) {
+            Region x = c.node(1).register("x", 1, ALL);
+            c.spawn(1, "counter", ep -> {
+                for (long i = 1; ; i++) {
+                    ep.store(x, 0, i);
+                }
+            });
+            StepLimitExceededException e = assertThrows(StepLimitExceededException.class, c::run);
+            assertTrue(e.getMessage().startsWith("the recorded trace reached 2000000 events after "), e.getMessage());
+            assertTrue(e.partial().trace().isPresent(), "the partial trace is attached");
+        }
+    }
+
+    @Test
     void aFailingThreadIsRecordedAndTheOthersContinue() {
         try (SimCluster c = SimCluster.builder().nodes(2).deterministic(2).build()) {
             Region a = c.node(1).register("a", 1, ALL);

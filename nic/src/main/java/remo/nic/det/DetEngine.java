@@ -24,6 +24,7 @@ import remo.nic.fabric.Counter;
 import remo.nic.fabric.Engine;
 import remo.nic.fabric.SimRunResult;
 import remo.nic.fabric.ThreadSpec;
+import remo.nic.trace.Recorder;
 
 /**
  * Deterministic adversarial mode (nic.md §5.1). One scheduler loop computes the enabled actions
@@ -143,7 +144,7 @@ public final class DetEngine implements Engine {
             return false;
         }
         try {
-            while (step < stepLimit) { // at the limit the scheduler thread throws
+            while (!overLimit()) { // at the limit the scheduler thread throws
                 enabled.clear();
                 collect(enabled);
                 if (enabled.isEmpty()) {
@@ -317,9 +318,14 @@ public final class DetEngine implements Engine {
                 continue;
             }
             if (!collected) {
-                if (step >= stepLimit) {
+                if (overLimit()) {
                     RunResult partial = abort(t0);
-                    throw new StepLimitExceededException(stepLimit, partial);
+                    if (step >= stepLimit) {
+                        throw new StepLimitExceededException(stepLimit, partial);
+                    }
+                    throw new StepLimitExceededException("the recorded trace reached " + Recorder.MAX_EVENTS
+                            + " events after " + step + " scheduler steps (livelock?); the run is stopped before it exhausts "
+                            + "the heap", partial);
                 }
                 enabled.clear();
                 collect(enabled);
@@ -420,6 +426,16 @@ public final class DetEngine implements Engine {
             }
         }
         return out;
+    }
+
+    /** Whether the run is at its step limit, or its trace at {@link Recorder#MAX_EVENTS} events. */
+    private boolean overLimit() {
+        return step >= stepLimit || core.recorder != null && core.recorder.full();
+    }
+
+    /** A snapshot of the state before the current step (for controllers that relate a run to another model). */
+    public EngineState state() {
+        return EngineState.of(machine);
     }
 
     /** The footprint of {@code a}, an action enabled at the current step (for {@link ActionController}s). */

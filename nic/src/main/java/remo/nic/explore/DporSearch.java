@@ -86,6 +86,7 @@ final class DporSearch implements ActionController {
 
     private final boolean reduce;
     private final boolean sharedJavaState;
+    private final StepObserver observer;
     private final List<Node> stack = new ArrayList<>();
     private final Map<Long, Integer> procIndex = new HashMap<>();
     private final List<Long> procKeys = new ArrayList<>();
@@ -98,9 +99,10 @@ final class DporSearch implements ActionController {
     private final Map<Long, Integer> stepOfCode = new HashMap<>();
     private long races;
 
-    DporSearch(boolean reduce, boolean sharedJavaState) {
+    DporSearch(boolean reduce, boolean sharedJavaState, StepObserver observer) {
         this.reduce = reduce;
         this.sharedJavaState = sharedJavaState;
+        this.observer = observer;
     }
 
     @Override
@@ -110,6 +112,7 @@ final class DporSearch implements ActionController {
 
     /** Prepares the next run of the current branch. */
     void startRun() {
+        observer.runStarting();
         depth = 0;
         Arrays.fill(lastOfProc, -1);
         Arrays.fill(countOfProc, 0);
@@ -137,6 +140,7 @@ final class DporSearch implements ActionController {
             }
             if (d < fresh) {
                 replayed(node, d);
+                observer.before(engine, enabled.get(node.chosen));
                 return node.chosen;
             }
         } else {
@@ -156,6 +160,7 @@ final class DporSearch implements ActionController {
             stack.add(node);
         }
         step(node, d);
+        observer.before(engine, enabled.get(node.chosen));
         return node.chosen;
     }
 

@@ -62,16 +62,20 @@ final class CheckCommand implements Callable<Integer> {
             description = "After 'Blocked N', list where the blocked executions block (thread, instruction) and how many.")
     boolean showBlocked;
 
+    /** The streams, directory and terminal of this run; null for the process's ({@link Invocation#process()}). */
+    Invocation invocation;
+
     @Override
     public Integer call() {
-        PrintStream out = spec.commandLine().getOut() == null ? System.out : new PrintStream(System.out, true);
-        PrintStream err = System.err;
+        Invocation inv = invocation != null ? invocation : Invocation.process();
+        PrintStream out = new PrintStream(inv.out(), true);
+        PrintStream err = inv.err();
         ArgumentPositions originalArgs = ArgumentPositions.of(spec);
-        List<Inputs.Input> files = Inputs.expand(inputs, spec.commandLine().getParseResult().originalArgs());
+        List<Inputs.Input> files = Inputs.expand(inputs, spec.commandLine().getParseResult().originalArgs(), inv.directory());
         CheckReporting reporting;
         try {
             reporting = CheckReporting.open(reportOptions, originalArgs, files.size(), Set.copyOf(modelOptions.skipChecks),
-                    remo.cli.report.Terminal.stderrIsTerminal(), err);
+                    inv.stderrTerminal(), inv.columns(), err);
         } catch (DiagnosticException e) {
             err.println(e.diagnostic().format());
             if (reportOptions.json) {
@@ -81,20 +85,20 @@ final class CheckCommand implements Callable<Integer> {
             return 2;
         }
         try (reporting) {
-            return run(reporting.guard(out), reporting.guard(err), originalArgs, files, reporting);
+            return run(reporting.guard(out), reporting.guard(err), originalArgs, files, reporting, inv);
         }
     }
 
     private int run(PrintStream out, PrintStream err, ArgumentPositions originalArgs, List<Inputs.Input> files,
-                    CheckReporting reporting) {
+                    CheckReporting reporting, Invocation inv) {
         Map<Flag, String> flags;
         ExpectationFile expectations = null;
         ModelLibrary library;
         try {
-            library = herdOptions.library(originalArgs);
+            library = herdOptions.library(originalArgs, inv.directory());
             flags = modelOptions.prepare(originalArgs, library);
             if (expect != null) {
-                expectations = ExpectationFile.read(expect, expect.toString());
+                expectations = ExpectationFile.read(inv.resolve(expect), expect.toString());
             }
         } catch (DiagnosticException e) {
             err.println(e.diagnostic().format());

@@ -32,14 +32,35 @@ final class RemoCommand implements Runnable {
      * @return the exit status: 0 success, 1 expectation mismatch, 2 usage or input error, 3 internal error
      */
     static int execute(String[] args) {
+        return execute(args, null);
+    }
+
+    /**
+     * Parses and runs a command line with the given streams and directory (a run of the
+     * {@code remo} server, docs/daemon.md); {@code null} for the process's. Only {@code check}
+     * reads a run's directory: the server hands it no other command.
+     *
+     * @return the exit status, as {@link #execute(String[])}
+     */
+    static int execute(String[] args, Invocation invocation) {
         CommandLine cl = commandLine(args);
         for (CommandLine sub : cl.getSubcommands().values()) {
             sub.getCommandSpec().version(VERSION);
+            if (invocation != null && sub.getCommand() instanceof CheckCommand check) {
+                check.invocation = invocation;
+            }
+        }
+        if (invocation != null) {
+            // help, version and usage errors of this run go to its streams (picocli's writers, as it makes them)
+            java.nio.charset.Charset charset = java.nio.charset.Charset.defaultCharset();
+            cl.setOut(new PrintWriter(new java.io.OutputStreamWriter(invocation.out(), charset), true));
+            cl.setErr(new PrintWriter(new java.io.OutputStreamWriter(invocation.err(), charset), true));
         }
         cl.setExecutionExceptionHandler(new InternalErrorReport());
         cl.setParameterExceptionHandler(new UsageErrorReport());
         return cl.execute(args);
     }
+
 
     /*
      * The two handlers are classes, not lambdas: a lambda implementing a picocli interface (class-file

@@ -117,6 +117,15 @@ public final class Main {
      */
     static int runCommand(String[] args, Invocation invocation, java.util.function.BooleanSupplier interrupted,
                           java.util.function.Supplier<String> outFailure) {
+        return runCommand(args, invocation, null, interrupted, outFailure);
+    }
+
+    /**
+     * As {@link #runCommand(String[], Invocation, java.util.function.BooleanSupplier, java.util.function.Supplier)},
+     * with a parser made beforehand ({@link RemoCommand#execute(String[], Invocation, picocli.CommandLine)}).
+     */
+    static int runCommand(String[] args, Invocation invocation, picocli.CommandLine prepared,
+                          java.util.function.BooleanSupplier interrupted, java.util.function.Supplier<String> outFailure) {
         java.io.PrintStream out = invocation == null ? System.out : invocation.out();
         java.io.PrintStream err = invocation == null ? System.err : invocation.err();
         int status;
@@ -125,7 +134,7 @@ public final class Main {
             if (limitProblem != null) {
                 err.println("remo: warning[W-ENV]: " + limitProblem);
             }
-            status = RemoCommand.execute(args, invocation);
+            status = RemoCommand.execute(args, invocation, prepared);
         } catch (StackOverflowError e) {
             out.flush();
             err.println("remo: error[E-LIMIT]: input too large or too deeply nested to process "

@@ -43,7 +43,17 @@ final class RemoCommand implements Runnable {
      * @return the exit status, as {@link #execute(String[])}
      */
     static int execute(String[] args, Invocation invocation) {
-        CommandLine cl = commandLine(args);
+        return execute(args, invocation, null);
+    }
+
+    /**
+     * As {@link #execute(String[], Invocation)}, with a parser made beforehand for this command
+     * line ({@link #commandLine}, never used before; null to make one): the server makes the
+     * next run's while it waits, since picocli's reflection over the options costs about as much
+     * as checking a small test.
+     */
+    static int execute(String[] args, Invocation invocation, CommandLine prepared) {
+        CommandLine cl = prepared != null ? prepared : commandLine(args);
         for (CommandLine sub : cl.getSubcommands().values()) {
             sub.getCommandSpec().version(VERSION);
             if (invocation != null && sub.getCommand() instanceof CheckCommand check) {
@@ -103,7 +113,7 @@ final class RemoCommand implements Runnable {
      * costs about as much as checking a small test); otherwise the full command with all of them
      * (for {@code help}, {@code --help}, {@code --version} and unknown commands).
      */
-    private static CommandLine commandLine(String[] args) {
+    static CommandLine commandLine(String[] args) {
         if (args.length > 0) {
             for (Class<?> c : RemoCommand.class.getAnnotation(Command.class).subcommands()) {
                 Command sub = c.getAnnotation(Command.class);

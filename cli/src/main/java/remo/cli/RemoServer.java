@@ -83,6 +83,24 @@ public final class RemoServer {
     private final AtomicInteger runNumber = new AtomicInteger();
     private final AtomicLong lastActivity = new AtomicLong(System.nanoTime());
     private volatile boolean stopping;
+
+    /**
+     * The next {@code check} run's parser, made while the server waits (never used twice: each run
+     * takes a fresh one, so that no option value of one run can reach another).
+     */
+    private final java.util.concurrent.atomic.AtomicReference<picocli.CommandLine> spare =
+            new java.util.concurrent.atomic.AtomicReference<>();
+
+    /** Makes the spare parser, one at a time, on a thread of its own. */
+    private final java.util.concurrent.ExecutorService spareMaker = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "remo-spare-parser");
+        t.setDaemon(true);
+        return t;
+    });
+
+    private void makeSpare() {
+        spareMaker.execute(() -> spare.compareAndSet(null, RemoCommand.commandLine(new String[] {"check"})));
+    }
     private volatile ServerSocket server;
 
     private RemoServer(Path dir, Path tokenFile, Path jar, long idleMillis) throws IOException {
@@ -229,6 +247,8 @@ public final class RemoServer {
                 System.err.println("remo server: another server holds " + dir.resolve("lock") + "; leaving");
                 return;
             }
+            // the first run's parser before the address is out: the first request comes at once
+            spare.set(RemoCommand.commandLine(new String[] {"check"}));
             server = new ServerSocket(0, 64, InetAddress.getLoopbackAddress());
             server.setSoTimeout(1000);
             String address = server.getLocalPort() + " " + ProcessHandle.current().pid() + "\n";
@@ -299,6 +319,11 @@ public final class RemoServer {
     private void flushLoop() {
         while (true) {
             try {
+                synchronized (sinks) {
+                    while (sinks.isEmpty()) {
+                        sinks.wait(); // no run: no wake-ups
+                    }
+                }
                 Thread.sleep(FLUSH_MS);
             } catch (InterruptedException e) {
                 return;
@@ -494,8 +519,11 @@ public final class RemoServer {
             throws IOException {
         Sink outSink = new Sink(session.out.getOutputStream());
         Sink errSink = new Sink(session.err.getOutputStream());
-        sinks.add(outSink);
-        sinks.add(errSink);
+        synchronized (sinks) {
+            sinks.add(outSink);
+            sinks.add(errSink);
+            sinks.notifyAll();
+        }
         WatchedOutput watched = new WatchedOutput(outSink);
         PrintStream out = new PrintStream(watched, true);
         String errEncoding = System.getProperty("stderr.encoding");
@@ -512,7 +540,9 @@ public final class RemoServer {
         PrintStream runErr = err;
         Thread worker = new Thread(null, () -> {
             Interruption.bind(cancel);
-            status[0] = Main.runCommand(args, invocation, cancel::requested, () -> {
+            picocli.CommandLine prepared = spare.getAndSet(null);
+            makeSpare();
+            status[0] = Main.runCommand(args, invocation, prepared, cancel::requested, () -> {
                 String why = watched.failureWords();
                 return why == null ? "write error" : why;
             });

@@ -42,6 +42,15 @@ public final class ModelLibrary {
 
     private static final String RESOURCE_DIR = "/remo/models/lib/";
 
+    /**
+     * The bundled models once loaded: their text is the jar's, so a load gives the same immutable
+     * model every time (a {@link CatModel} is shared by the threads of a run already). A JVM that
+     * runs many checks (the {@code remo} server, docs/daemon.md) parses each at most once; at most
+     * one entry per bundled model.
+     */
+    private static final java.util.concurrent.ConcurrentMap<String, CatModel> BUNDLED_MODELS =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
     /** The file name used in diagnostics for errors on the command line. */
     public static final String COMMAND_LINE = "<command line>";
 
@@ -166,8 +175,14 @@ public final class ModelLibrary {
                     + "'; expected one of " + String.join(", ", BUNDLED) + ", or a path to a .cat file"
                     + (catPath.isEmpty() ? "" : " or a file on the cat path")));
         }
+        CatModel cached = BUNDLED_MODELS.get(name);
+        if (cached != null) {
+            return cached;
+        }
         FileSource source = new FileSource(null, List.of(), null);
-        return resolve(name, name + ".cat", text, "bundled:" + name + ".cat", source, CatModel.Vocabulary.REMO);
+        CatModel m = resolve(name, name + ".cat", text, "bundled:" + name + ".cat", source, CatModel.Vocabulary.REMO);
+        BUNDLED_MODELS.putIfAbsent(name, m);
+        return m;
     }
 
     private CatModel loadFile(Path shownPath, String shownName) throws CatException {

@@ -19,11 +19,22 @@ import remo.core.Position;
 /**
  * Checks the tests of a batch on {@code --jobs N} threads and hands the outcomes back in input
  * order, so that everything printed from them is what one thread prints ({@code --jobs 1} checks
- * on the calling thread). At most {@code 2 N} outcomes are held at once.
+ * on the calling thread).
+ *
+ * <p>How far the workers run ahead of the printing: at least {@code 2 N} tests, and up to
+ * {@code 256 N} while the outcomes finished and not yet printed hold fewer than
+ * {@value #HELD_LIMIT} states and executions in all. A batch of small tests is usually led by a
+ * few long ones (two of the 487 Dartagnan X86 tests take two thirds of the batch's time): with
+ * only {@code 2 N} tests ahead the other workers soon wait for the long one to be printed, and two
+ * jobs were no faster than one. The bound on what is held keeps a batch of large results from
+ * piling up behind a slow test.
  */
 final class ParallelRuns implements AutoCloseable {
     /** Stack of a worker thread (bytes), as {@code Main}'s: deep inputs fail with an error message, not a crash. */
     private static final long STACK_BYTES = 512L << 20;
+
+    /** The most states and kept executions that finished, unprinted outcomes may hold before the workers wait. */
+    static final long HELD_LIMIT = 200_000;
 
     private final int jobs;
     private final ExecutorService pool;
@@ -78,11 +89,17 @@ final class ParallelRuns implements AutoCloseable {
         }
         Deque<Future<TestOutcome>> ahead = new ArrayDeque<>();
         int[] submitted = {0};
+        java.util.concurrent.atomic.AtomicLong held = new java.util.concurrent.atomic.AtomicLong();
         return new java.util.Iterator<>() {
             private void fill() {
-                while (submitted[0] < files.size() && ahead.size() < 2 * jobs) {
+                while (submitted[0] < files.size()
+                        && (ahead.size() < 2 * jobs || ahead.size() < 256 * jobs && held.get() < HELD_LIMIT)) {
                     Inputs.Input in = files.get(submitted[0]++);
-                    ahead.add(pool.submit(() -> task.apply(in)));
+                    ahead.add(pool.submit(() -> {
+                        TestOutcome o = task.apply(in);
+                        held.addAndGet(weight(o));
+                        return o;
+                    }));
                 }
             }
 
@@ -100,6 +117,7 @@ final class ParallelRuns implements AutoCloseable {
                 Future<TestOutcome> f = ahead.poll();
                 try {
                     TestOutcome o = f.get();
+                    held.addAndGet(-weight(o));
                     fill();
                     return o == null ? null : runner.withRunWarnings(o);
                 } catch (InterruptedException e) {
@@ -117,6 +135,14 @@ final class ParallelRuns implements AutoCloseable {
                 }
             }
         };
+    }
+
+    /** What an outcome holds, counted for {@link #HELD_LIMIT}: its states and kept executions, at least 1. */
+    static long weight(TestOutcome o) {
+        if (o == null || o.result() == null) {
+            return 1;
+        }
+        return 1L + o.result().states().size() + o.result().fullStates().size() + o.result().executions().size();
     }
 
     @Override

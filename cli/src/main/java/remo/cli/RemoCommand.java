@@ -48,9 +48,10 @@ final class RemoCommand implements Runnable {
 
     /**
      * As {@link #execute(String[], Invocation)}, with a parser made beforehand for this command
-     * line ({@link #commandLine}, never used before; null to make one): the server makes the
-     * next run's while it waits, since picocli's reflection over the options costs about as much
-     * as checking a small test.
+     * line ({@link #commandLine}; null to make one): the server reuses the parsers of its finished
+     * runs, one run at a time each, since picocli's reflection over the options costs about as
+     * much as checking a small test (picocli sets every option back to its initial value when it
+     * parses again).
      */
     static int execute(String[] args, Invocation invocation, CommandLine prepared) {
         CommandLine cl = prepared != null ? prepared : commandLine(args);

@@ -85,22 +85,15 @@ public final class RemoServer {
     private volatile boolean stopping;
 
     /**
-     * The next {@code check} run's parser, made while the server waits (never used twice: each run
-     * takes a fresh one, so that no option value of one run can reach another).
+     * The {@code check} parsers of finished runs, each used by one run at a time: picocli's
+     * reflection over the options costs about as much as checking a small test, and picocli sets
+     * every option and parameter back to its initial value when it parses again (new lists, nulls,
+     * defaults), so a run sees none of the previous run's values; the command's one other field,
+     * its {@link Invocation}, is set by every run.
      */
-    private final java.util.concurrent.atomic.AtomicReference<picocli.CommandLine> spare =
-            new java.util.concurrent.atomic.AtomicReference<>();
+    private final java.util.concurrent.ConcurrentLinkedDeque<picocli.CommandLine> parsers =
+            new java.util.concurrent.ConcurrentLinkedDeque<>();
 
-    /** Makes the spare parser, one at a time, on a thread of its own. */
-    private final java.util.concurrent.ExecutorService spareMaker = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "remo-spare-parser");
-        t.setDaemon(true);
-        return t;
-    });
-
-    private void makeSpare() {
-        spareMaker.execute(() -> spare.compareAndSet(null, RemoCommand.commandLine(new String[] {"check"})));
-    }
     private volatile ServerSocket server;
 
     private RemoServer(Path dir, Path tokenFile, Path jar, long idleMillis) throws IOException {
@@ -248,7 +241,7 @@ public final class RemoServer {
                 return;
             }
             // the first run's parser before the address is out: the first request comes at once
-            spare.set(RemoCommand.commandLine(new String[] {"check"}));
+            parsers.push(RemoCommand.commandLine(new String[] {"check"}));
             server = new ServerSocket(0, 64, InetAddress.getLoopbackAddress());
             server.setSoTimeout(1000);
             String address = server.getLocalPort() + " " + ProcessHandle.current().pid() + "\n";
@@ -540,12 +533,17 @@ public final class RemoServer {
         PrintStream runErr = err;
         Thread worker = new Thread(null, () -> {
             Interruption.bind(cancel);
-            picocli.CommandLine prepared = spare.getAndSet(null);
-            makeSpare();
-            status[0] = Main.runCommand(args, invocation, prepared, cancel::requested, () -> {
+            picocli.CommandLine parser = parsers.pollFirst();
+            if (parser == null) {
+                parser = RemoCommand.commandLine(new String[] {"check"});
+            }
+            status[0] = Main.runCommand(args, invocation, parser, cancel::requested, () -> {
                 String why = watched.failureWords();
                 return why == null ? "write error" : why;
             });
+            if (parsers.size() < maxRuns) {
+                parsers.push(parser);
+            }
         }, "remo-run-" + runNumber.incrementAndGet(), STACK_BYTES);
         worker.setDaemon(true);
         worker.start();

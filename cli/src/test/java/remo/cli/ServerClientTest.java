@@ -201,6 +201,22 @@ class ServerClientTest {
     }
 
     @Test
+    void noOptionOfOneRunReachesTheNext() throws Exception {
+        // the server reuses its parsers: every option of a run is back to its initial value in the next
+        Path cwd = TestData.root().resolve("testdata");
+        for (int i = 0; i < 4; i++) {
+            served(cwd, "check", "-q", "--json", "--show-blocked", "--set", "SC=sc", "--jobs", "2", "--max-executions", "2",
+                    "--timeout", "30", "--skipcheck", "tso", "--unroll", "1", "--expect", "x86/EXPECTED.tsv",
+                    "--model", "sc", "x86/dat3m-x86/SB.litmus");
+        }
+        Result viaServer = served(cwd, "check", "x86/dat3m-x86/SB.litmus", "x86/dat3m-x86/MP.litmus");
+        Result alone = direct(cwd, "check", "x86/dat3m-x86/SB.litmus", "x86/dat3m-x86/MP.litmus");
+        assertEquals(alone.status(), viaServer.status());
+        assertEquals(alone.err(), viaServer.err());
+        assertEquals(masked(alone.out()), masked(viaServer.out()));
+    }
+
+    @Test
     void otherCommandsAndOtherLocalesAreLeftToAJvmOfTheirOwn() throws Exception {
         Result version = served(TestData.root(), "--version");
         assertEquals(99, version.status(), "the client returns to the plain run");

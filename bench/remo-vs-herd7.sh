@@ -21,6 +21,9 @@
 #   dat3m-direct  the same with --no-daemon
 #   jobs        remo check --jobs 1 against --jobs 2 on $DAT3M_X86, served (ratio = jobs 1 / jobs 2: the speed-up)
 #   jobs-direct the same with --no-daemon
+#   warm-server runs the repository's x86 tests and $DAT3M_X86 40 times through the server, so that
+#               its JIT compilers have reached the steady state (about 15 000 tests) before the
+#               rows that follow; a server that has just started is still compiling
 #   memory      peak resident memory of $DAT3M_X86 in one process: herd7, remo --no-daemon, and the
 #               server's own peak (VmHWM) after serving it
 set -euo pipefail
@@ -127,6 +130,10 @@ for w in "$@"; do
       pid="$(server_pid)"
       hwm="$(awk '/VmHWM/ { printf "%.0f", $2 / 1024 }' "/proc/$pid/status")"
       echo "| peak resident memory (MiB), ${#t[@]} Dartagnan tests: herd7 | $(stats "${h[@]}") | remo --no-daemon: $(stats "${d[@]}") | server after two batches: $hwm MiB (client: bash and two cat) |" ;;
+    warm-server)
+      need DAT3M_X86
+      for ((i = 0; i < 40; i++)); do "$remo" check -q "$here/testdata/x86" "$DAT3M_X86" >/dev/null 2>&1 || true; done
+      echo "| (server warmed: 40 runs of the repository's x86 tests and the Dartagnan tests) | | | |" ;;
     *) echo "bench: unknown workload '$w'" >&2; exit 2 ;;
   esac
 done

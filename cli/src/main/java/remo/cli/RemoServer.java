@@ -95,6 +95,9 @@ public final class RemoServer {
     private final java.util.concurrent.ConcurrentLinkedDeque<picocli.CommandLine> parsers =
             new java.util.concurrent.ConcurrentLinkedDeque<>();
 
+    /** Makes the first parser while the server starts; a run that finds no parser waits for it. */
+    private volatile Thread firstParser;
+
     private volatile ServerSocket server;
 
     private RemoServer(Path dir, Path tokenFile, Path jar, long idleMillis) throws IOException {
@@ -269,12 +272,16 @@ public final class RemoServer {
                 System.err.println("remo server: another server holds " + dir.resolve("lock") + "; leaving");
                 return;
             }
-            // the first run's parser before the address is out (the first request comes at once),
-            // and meanwhile, on the other processor, the engine's first steps (warmUp)
-            Thread warming = new Thread(RemoServer::warmUp, "remo-warm-up");
-            warming.setDaemon(true);
-            warming.start();
-            parsers.push(RemoCommand.commandLine(new String[] {"check"}));
+            // the first run's parser and, on the other processor, the engine's first steps
+            // (warmUp), while the address goes out and the first request comes in
+            if (!Boolean.getBoolean("remo.server.noWarmUp")) {
+                Thread warming = new Thread(RemoServer::warmUp, "remo-warm-up");
+                warming.setDaemon(true);
+                warming.start();
+            }
+            firstParser = new Thread(() -> parsers.push(RemoCommand.commandLine(new String[] {"check"})), "remo-first-parser");
+            firstParser.setDaemon(true);
+            firstParser.start();
             server = new ServerSocket(0, 64, InetAddress.getLoopbackAddress());
             server.setSoTimeout(1000);
             String address = server.getLocalPort() + " " + ProcessHandle.current().pid() + "\n";
@@ -599,6 +606,15 @@ public final class RemoServer {
         Thread worker = new Thread(null, () -> {
             Interruption.bind(cancel);
             picocli.CommandLine parser = parsers.pollFirst();
+            Thread first = firstParser;
+            if (parser == null && first != null && first.isAlive()) {
+                try {
+                    first.join();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                parser = parsers.pollFirst();
+            }
             if (parser == null) {
                 parser = RemoCommand.commandLine(new String[] {"check"});
             }

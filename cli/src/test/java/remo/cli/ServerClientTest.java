@@ -128,7 +128,8 @@ class ServerClientTest {
     static Result served(Path cwd, String... args) throws Exception {
         List<String> cmd = new ArrayList<>(List.of("bash", client.toString()));
         cmd.addAll(List.of(args));
-        return run(cmd, cwd, Map.of("XDG_RUNTIME_DIR", state.toString()));
+        // a server the client starts leaves after a minute unused, should a test fail before @AfterAll
+        return run(cmd, cwd, Map.of("XDG_RUNTIME_DIR", state.toString(), "REMO_DAEMON_IDLE", "60"));
     }
 
     /** The command line in a JVM of its own, as the launcher's plain run. */
@@ -273,6 +274,20 @@ class ServerClientTest {
         assertEquals(0, other[0].status(), other[0].err());
         assertTrue(other[0].out().contains("(partial)") && !other[0].out().contains("interrupted"), other[0].out());
         assertTrue(other[0].out().contains("explored 20000 candidates"), other[0].out());
+    }
+
+    @Test
+    void aCrashedServerIsReplaced() throws Exception {
+        Path address = stateDirectory().resolve("server");
+        served(TestData.root(), "check", "examples/suite/L07.litmus");
+        String before = Files.readString(address);
+        ProcessHandle server = ProcessHandle.of(Long.parseLong(before.trim().split(" ")[1])).orElseThrow();
+        server.destroyForcibly(); // SIGKILL: the address file stays, naming a port nobody listens on
+        server.onExit().get(30, TimeUnit.SECONDS);
+        Result r = served(TestData.root(), "check", "examples/suite/L07.litmus");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("Test L07"), r.out());
+        assertTrue(!Files.readString(address).equals(before), "a new server answers");
     }
 
     @Test

@@ -55,7 +55,7 @@ class ServerClientTest {
         assertTrue(begin > 0 && end > begin, "the launcher marks its client functions");
         // the launcher's variables that the client functions read: the class path stands for the jar
         String prologue = "set -euo pipefail\nroot=" + quote(TestData.root().toString()) + "\njar=" + quote(classPath())
-                + "\njava_bin=" + quote(java()) + "\nboot=()\ncds=()\ngc=(-XX:+UseSerialGC -Xms16m)\n";
+                + "\njava_bin=" + quote(java()) + "\nboot=()\ncds=()\ngc=(-XX:+UseSerialGC -Xms16m)\nperf=()\n";
         client = state.resolve("client.sh");
         Files.writeString(client, prologue + launcher.substring(begin, end)
                 + "remo_served \"$@\"\necho 'remo-test: not served' >&2\nexit 99\n");

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -18,7 +19,6 @@ import remo.nic.explore.Counterexample;
 import remo.nic.explore.ExplorationOptions;
 import remo.nic.explore.Explorer;
 import remo.nic.explore.Violation;
-import remo.nic.trace.TraceDot;
 import remo.verify.Bounds;
 import remo.verify.VerifiableObject;
 import remo.verify.VerifiableObjects;
@@ -178,10 +178,10 @@ final class ObjectsVerifyCommand implements Callable<Integer> {
         System.out.println("  replay: remo objects verify " + o.name() + " --model " + m + " --threads " + b.threads()
                 + " --nodes " + b.nodes() + " --ops " + b.ops() + (b.slots() > 0 ? " --slots " + b.slots() : "")
                 + " --replay '" + cx.schedule() + "'");
-        if (graph != null && cx.result().isPresent() && cx.result().get().trace().isPresent()) {
+        Optional<String> dot = cx.graphDot(o.name());
+        if (graph != null && dot.isPresent()) {
             try {
-                OutputPath.writeAtomically(graph, TraceDot.write(cx.result().get().trace().get(), o.name())
-                        .getBytes(StandardCharsets.UTF_8));
+                OutputPath.writeAtomically(graph, dot.get().getBytes(StandardCharsets.UTF_8));
                 System.out.println("  graph: " + graph);
             } catch (IOException e) {
                 System.err.println("remo objects verify: error[E-IO]: cannot write " + graph + ": " + e.getMessage());

@@ -102,7 +102,7 @@ final class ArchiveTraining {
                 worst = Math.max(worst, Main.run(line));
             }
             // the server's path (docs/daemon.md): a check served through a loopback connection
-            worst = Math.max(worst, RemoServer.train(scratch, root, "check", "examples/suite/L07.litmus",
+            worst = Math.max(worst, ServerTraining.train(scratch, root, "check", "examples/suite/L07.litmus",
                     scratch.resolve(X86_FILE).toString()));
         } finally {
             System.setOut(out);

@@ -1,11 +1,10 @@
 package remo.verify.locks.tla;
 
+import static remo.verify.locks.tla.SpecVariables.part;
+
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
-import remo.core.rdma.OpKind;
 import remo.core.rdma.OpStage;
 import remo.locks.LockVariant;
 import remo.nic.Call;
@@ -25,10 +24,14 @@ import remo.verify.locks.LockWorkload;
  * the model's (the critical section's calls, the later puts of a broadcast), it emits nothing.
  *
  * <p>Feed it the engine's state before every step ({@link #step}) and after the run ({@link #end});
- * {@link #states()} is then the projected behaviour, one TLA+ record per state.
+ * {@link #states()} is then the projected behaviour, one TLA+ record per state. This class follows
+ * the model's control state (pc, registers, ghost variables); {@link SpecVariables} spells the
+ * memory, buffers, queues and unit of a state in the model's terms.
  */
 public final class LockTraceProjection {
     private final LockWorkload w;
+    /** The spelling of the engine's state as the model's variables. */
+    private final SpecVariables vars;
     private final boolean ticket;
     private final String variant;
     private final int threads;
@@ -61,6 +64,7 @@ public final class LockTraceProjection {
      */
     public LockTraceProjection(LockWorkload workload) {
         this.w = Objects.requireNonNull(workload, "workload");
+        this.vars = new SpecVariables(workload);
         this.ticket = workload.lock().ticket();
         this.variant = switch (workload.lock()) {
             case WEAK -> "WTL";
@@ -293,7 +297,7 @@ public final class LockTraceProjection {
         return List.of("door", "dwait", "ldtk", "spin", "try", "twait", "tld", "chk").contains(pc);
     }
 
-    // ------------------------------------------------------------------ the variables
+    // ------------------------------------------------------------------ the states (their variables spelled by SpecVariables)
 
     /**
      * A failed RCAS reads and releases the unit in one NIC step; the model's RmwRead takes the unit
@@ -308,7 +312,7 @@ public final class LockTraceProjection {
                     String key = t.index() + "/" + e.op().id();
                     if (e.status() == OpStage.POSTED) {
                         queued.add(key);
-                    } else if (e.status() == OpStage.WRITTEN && queuedRmws.contains(key) && address(e.op().remote()) != null) {
+                    } else if (e.status() == OpStage.WRITTEN && queuedRmws.contains(key) && vars.address(e.op().remote()) != null) {
                         skipped.add(key);
                     }
                 }
@@ -317,194 +321,21 @@ public final class LockTraceProjection {
         queuedRmws.clear();
         queuedRmws.addAll(queued);
         if (!skipped.isEmpty()) {
-            states.add(new SpecState(mem(s), sb(s), qp(s, skipped), busy(s, true), pcs(), regs(my), regs(g), regs(nacq),
-                    regs(byp)));
+            states.add(new SpecState(vars.mem(s), vars.sb(s, broadcasting, unposted), vars.qp(s, skipped), vars.busy(s, true),
+                    pcs(), regs(my), regs(g), regs(nacq), regs(byp)));
         }
     }
 
     private SpecState snapshot(EngineState s) {
-        return new SpecState(mem(s), sb(s), qp(s, List.of()), busy(s, false), pcs(), regs(my), regs(g), regs(nacq), regs(byp));
+        return new SpecState(vars.mem(s), vars.sb(s, broadcasting, unposted), vars.qp(s, List.of()), vars.busy(s, false),
+                pcs(), regs(my), regs(g), regs(nacq), regs(byp));
     }
 
     private String pcs() {
-        return function(i -> "\"" + pc[i] + "\"");
+        return vars.perThread(i -> "\"" + pc[i] + "\"");
     }
 
     private String regs(long[] r) {
-        return function(i -> Long.toString(r[i]));
-    }
-
-    private String function(java.util.function.IntFunction<String> value) {
-        List<String> parts = new ArrayList<>();
-        for (int t = 0; t < threads; t++) {
-            parts.add("(\"t" + t + "\" :> " + value.apply(t) + ")");
-        }
-        return String.join(" @@ ", parts);
-    }
-
-    private String mem(EngineState s) {
-        List<String> pairs = new ArrayList<>();
-        for (Map.Entry<String, long[]> r : s.memory().entrySet()) {
-            String name = r.getKey();
-            int at = name.lastIndexOf('@');
-            String region = name.substring(0, at);
-            int home = Integer.parseInt(name.substring(at + 1));
-            long[] words = r.getValue();
-            for (int off = 0; off < words.length; off++) {
-                String a = address(new EngineState.Word(region, home, off));
-                if (a != null && words[off] != 0) {
-                    pairs.add("<<" + a + ", " + words[off] + ">>");
-                }
-            }
-        }
-        return "MemOf({" + String.join(", ", pairs) + "})";
-    }
-
-    private String sb(EngineState s) {
-        Map<Integer, List<String>> out = new LinkedHashMap<>();
-        for (EngineState.ThreadState t : s.threads()) {
-            List<String> entries = new ArrayList<>();
-            for (EngineState.Buffered b : t.buffer()) {
-                String e = buffered(b);
-                if (e != null) {
-                    entries.add(e);
-                }
-            }
-            if (ticket && broadcasting[t.index()]) {
-                int m = w.nodeOf(t.index());
-                for (int k : unposted.get(t.index())) {
-                    entries.add("Post(PutWr(" + rowAddress(t.index(), m) + ", " + rowAddress(t.index(), k) + ", \"wb\"))");
-                }
-            }
-            out.put(t.index(), entries);
-        }
-        List<String> parts = new ArrayList<>();
-        for (int t = 0; t < threads; t++) {
-            parts.add("(\"t" + t + "\" :> <<" + String.join(", ", out.getOrDefault(t, List.of())) + ">>)");
-        }
-        return String.join(" @@ ", parts);
-    }
-
-    private String buffered(EngineState.Buffered b) {
-        if (b.store() != null) {
-            String a = address(b.store());
-            return a == null ? null : "St(" + a + ", " + b.value() + ")";
-        }
-        if (b.op() != null) {
-            String wr = wr(b.op());
-            return wr == null ? null : "Post(" + wr + ")";
-        }
-        return null;
-    }
-
-    private String wr(EngineState.Posted op) {
-        String remote = address(op.remote());
-        if (remote == null) {
-            return null;
-        }
-        String wid = "\"" + op.workId() + "\"";
-        String local = address(op.local());
-        return switch (op.kind()) {
-            case PUT -> "PutWr(" + local + ", " + remote + ", " + wid + ")";
-            case RFAA -> "RfaaWr(" + remote + ", " + local + ", " + op.operandA() + ", " + wid + ")";
-            case RCAS -> "RcasWr(" + remote + ", " + local + ", " + op.operandA() + ", " + op.operandB() + ", " + wid + ")";
-            default -> null;
-        };
-    }
-
-    private String rowAddress(int thread, int node) {
-        return "Row(\"t" + thread + "\", " + node + ")";
-    }
-
-    private String qp(EngineState s, List<String> readNotWritten) {
-        List<String> parts = new ArrayList<>();
-        for (EngineState.ThreadState t : s.threads()) {
-            for (int n = 1; n <= w.nodes(); n++) {
-                List<String> entries = new ArrayList<>();
-                for (EngineState.Queued q : t.queues().getOrDefault(n, List.of())) {
-                    String wr = wr(q.op());
-                    if (wr != null) {
-                        entries.add(readNotWritten.contains(t.index() + "/" + q.op().id())
-                                ? "Stage(" + wr + ", \"A\", " + q.read() + ")" : queued(wr, q));
-                    }
-                }
-                parts.add("(<<\"t" + t.index() + "\", " + n + ">> :> <<" + String.join(", ", entries) + ">>)");
-            }
-        }
-        return String.join(" @@ ", parts);
-    }
-
-    /** A queued word op as the model's Wr record: its status and the value read. */
-    private static String queued(String wr, EngineState.Queued q) {
-        boolean rmw = q.op().kind() == OpKind.RCAS || q.op().kind() == OpKind.RFAA;
-        String st;
-        if (q.status() == OpStage.POSTED) {
-            st = "Q";
-        } else if (!rmw) {
-            st = "L";
-        } else {
-            st = q.status() == OpStage.LOCKED ? "A" : "W";
-        }
-        long val = q.status() == OpStage.POSTED ? 0 : q.read();
-        return "Stage(" + wr + ", \"" + st + "\", " + val + ")";
-    }
-
-    private String busy(EngineState s, boolean homeTaken) {
-        List<String> parts = new ArrayList<>();
-        for (int n = 1; n <= w.nodes(); n++) {
-            parts.add("(" + n + " :> " + (s.busy().contains(n) || homeTaken && n == 1 ? "TRUE" : "FALSE") + ")");
-        }
-        return String.join(" @@ ", parts);
-    }
-
-    /** The model's address of a word of the lock, or null for any other word (the critical section's). */
-    private String address(EngineState.Word word) {
-        String part = part(word.region());
-        if (ticket) {
-            return switch (part) {
-                case "next" -> "NextTicket";
-                case "tk" -> "Tk(\"t" + threadOfSlot(word.home(), word.offset()) + "\")";
-                case "rows" -> "Row(\"t" + threadOfGlobalSlot(word.offset()) + "\", " + word.home() + ")";
-                default -> null;
-            };
-        }
-        if (part.equals("L")) {
-            return "LockWord";
-        }
-        if (part.equals("z")) {
-            return "ZeroWord(\"t" + threadOfSlot(word.home(), 0) + "\")";
-        }
-        if (part.startsWith("g.")) {
-            int local = Integer.parseInt(part.substring(2));
-            String t = "\"t" + threadOfSlot(word.home(), local) + "\"";
-            return word.offset() == 0 ? "GWord(" + t + ")" : "JWord(" + t + ")";
-        }
-        return null;
-    }
-
-    /** The part of a lock region's name after the lock's name ({@code lk/rows} → {@code rows}), or "" for other regions. */
-    private static String part(remo.nic.Region r) {
-        return part(r.name());
-    }
-
-    private static String part(String name) {
-        String prefix = LockWorkload.NAME + "/";
-        return name.startsWith(prefix) ? name.substring(prefix.length()) : "";
-    }
-
-    /** The thread whose endpoint is the {@code local}-th to use the lock on node {@code node} (spawn order). */
-    private int threadOfSlot(int node, int local) {
-        int k = 0;
-        for (int t = 0; t < threads; t++) {
-            if (w.nodeOf(t) == node && k++ == local) {
-                return t;
-            }
-        }
-        throw new IllegalStateException("no thread has slot " + local + " on node " + node);
-    }
-
-    /** The thread of global slot {@code j = (node - 1) · S + local} (locks.md §3.2). */
-    private int threadOfGlobalSlot(int j) {
-        return threadOfSlot(j / w.slotsPerNode() + 1, j % w.slotsPerNode());
+        return vars.perThread(i -> Long.toString(r[i]));
     }
 }

@@ -190,7 +190,7 @@ final class AnalysisService {
             RobustnessReport report = robustness.analyse(p);
             ApiMessages.Graph violation = null;
             if (report.traceViolation() != null) {
-                GraphDrawing g = new GraphBuilder(s, Set.of(), List.of()).build(report.traceViolation(),
+                GraphDrawing g = new GraphBuilder(s, Set.of(), List.of()).buildJudged(report.traceViolation(),
                         remo.cli.report.GraphWriter.safeName(p.name()) + "-violation");
                 violation = new ApiMessages.Graph(1, g.status(), g.caption(), SvgRenderer.render(g));
             }

@@ -84,11 +84,13 @@ final class ApiMessages {
      *
      * @param schema  {@value #SCHEMA}
      * @param result  the document (one test, or none and the run's error, as for a bad model)
-     * @param graphs  one per listed execution, in the document's order
+     * @param graphs  one per listed execution, in the document's order, but for the last {@code undrawn}
+     * @param undrawn listed executions left undrawn because the request was stopped (time limit,
+     *                memory budget, cancel) while drawing
      * @param seconds the request's time on the server
      */
-    @JsonPropertyOrder({"schema", "result", "graphs", "seconds"})
-    record CheckAnswer(String schema, ResultDocument result, List<Graph> graphs, double seconds) {
+    @JsonPropertyOrder({"schema", "result", "graphs", "undrawn", "seconds"})
+    record CheckAnswer(String schema, ResultDocument result, List<Graph> graphs, int undrawn, double seconds) {
     }
 
     /**

@@ -168,7 +168,7 @@ final class CheckService {
         } catch (CatException e) {
             // as remo check --json with a bad --model: no test, the run's error
             ResultDocument d = JsonResults.document(tool, List.of(), List.of(e.diagnostic()));
-            return new ApiMessages.CheckAnswer(ApiMessages.SCHEMA, d, List.of(), (System.nanoTime() - t0) / 1e9);
+            return new ApiMessages.CheckAnswer(ApiMessages.SCHEMA, d, List.of(), 0, (System.nanoTime() - t0) / 1e9);
         }
         CheckOptions options = CheckOptions.defaults().withMaxExecutions(o.maxExecutions())
                 .withTimeout(Duration.ofNanos((long) (o.timeout() * 1e9))).skipping(o.skipped());
@@ -181,6 +181,7 @@ final class CheckService {
         TestOutcome outcome = runner.runText(o.test(), o.name());
         List<ApiMessages.Graph> graphs = new ArrayList<>();
         List<ResultDocument.ExecutionEntry> executions = List.of();
+        int undrawn = 0;
         if (outcome.ran()) {
             CatModel used = outcome.result().model();
             List<Execution> chosen = o.show().mode().select(outcome.result().executions(), o.maxGraphs());
@@ -188,11 +189,16 @@ final class CheckService {
             GraphBuilder builder = new GraphBuilder(used, o.skipped(), o.show().relations());
             String base = remo.cli.report.GraphWriter.safeName(outcome.result().program().name());
             for (int k = 0; k < chosen.size(); k++) {
+                if (remo.core.Interruption.requested()) {
+                    // stopped (time limit, memory budget, cancel) while drawing: the rest stays undrawn
+                    undrawn = chosen.size() - k;
+                    break;
+                }
                 GraphDrawing g = builder.build(chosen.get(k), base + "-" + (k + 1));
                 graphs.add(new ApiMessages.Graph(k + 1, g.status(), g.caption(), SvgRenderer.render(g)));
             }
         }
         ResultDocument d = JsonResults.document(tool, List.of(JsonResults.test(outcome, null, executions)));
-        return new ApiMessages.CheckAnswer(ApiMessages.SCHEMA, d, graphs, (System.nanoTime() - t0) / 1e9);
+        return new ApiMessages.CheckAnswer(ApiMessages.SCHEMA, d, graphs, undrawn, (System.nanoTime() - t0) / 1e9);
     }
 }

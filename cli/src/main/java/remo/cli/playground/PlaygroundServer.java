@@ -220,17 +220,17 @@ public final class PlaygroundServer implements AutoCloseable {
                     ApiMessages.CheckRequest r = read(body, ApiMessages.CheckRequest.class);
                     checks.validate(r, compare);
                     double seconds = new RequestFields(limits).seconds(r.timeout()) * (compare ? 2 : 1);
-                    json(x, 200, runs.run(runId, seconds, () -> compare ? checks.compare(r) : checks.check(r)));
+                    answer(x, runs.run(runId, seconds, () -> compare ? checks.compare(r) : checks.check(r)));
                 }
                 case "/api/robust" -> {
                     ApiMessages.RobustRequest r = read(body, ApiMessages.RobustRequest.class);
                     analyses.validate(r);
-                    json(x, 200, runs.run(runId, new RequestFields(limits).seconds(r.timeout()), () -> analyses.robust(r)));
+                    answer(x, runs.run(runId, new RequestFields(limits).seconds(r.timeout()), () -> analyses.robust(r)));
                 }
                 case "/api/simulate" -> {
                     ApiMessages.SimulateRequest r = read(body, ApiMessages.SimulateRequest.class);
                     analyses.validate(r);
-                    json(x, 200, runs.run(runId, new RequestFields(limits).seconds(r.timeout()), () -> analyses.simulate(r)));
+                    answer(x, runs.run(runId, new RequestFields(limits).seconds(r.timeout()), () -> analyses.simulate(r)));
                 }
                 case "/api/cancel" -> {
                     Map<?, ?> r = read(body, Map.class);
@@ -291,6 +291,12 @@ public final class PlaygroundServer implements AutoCloseable {
 
     private void error(HttpExchange x, int status, BadRequest e) throws IOException {
         json(x, status, new ApiMessages.ErrorAnswer(ApiMessages.SCHEMA, JsonResults.diagnostic(e.diagnostic())));
+    }
+
+    /** Answers a request that {@link RequestRuns} worked on, with what it allocated in a header. */
+    private void answer(HttpExchange x, Object body) throws IOException {
+        x.getResponseHeaders().set("X-Remo-Allocated-MiB", Long.toString(runs.lastAllocated() >> 20));
+        json(x, 200, body);
     }
 
     private void json(HttpExchange x, int status, Object body) throws IOException {

@@ -30,6 +30,8 @@ final class RequestRuns implements AutoCloseable {
     private final Thread watchdog;
     private final com.sun.management.ThreadMXBean threads;
     private volatile boolean closed;
+    /** The bytes the calling thread's last request allocated ({@link #lastAllocated}). */
+    private final ThreadLocal<long[]> lastAllocated = ThreadLocal.withInitial(() -> new long[1]);
 
     /** A request at work. */
     private record Running(String id, Thread thread, Interruption.Token token, double timeLimitSec, long deadlineNanos,
@@ -100,6 +102,7 @@ final class RequestRuns implements AutoCloseable {
         try {
             return work.run();
         } finally {
+            lastAllocated.get()[0] = allocated(self) - r.startBytes();
             Interruption.bind(null);
             running.remove(key);
             slots.release();
@@ -119,6 +122,11 @@ final class RequestRuns implements AutoCloseable {
         }
         r.token().request("cancelled by the user");
         return true;
+    }
+
+    /** The bytes the calling thread's last request allocated (0 when not measured), for the answer's headers. */
+    long lastAllocated() {
+        return lastAllocated.get()[0];
     }
 
     /** Requests at work now. */

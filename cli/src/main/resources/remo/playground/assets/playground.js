@@ -9,6 +9,8 @@
 
   const testEditor = RemoEditor.create($("test-editor"), "litmus", "", onEdit);
   const catEditor = RemoEditor.create($("cat-editor"), "cat", "", onEdit);
+  // the editors, for scripts driving the page (the browser tests type through them)
+  window.remoPlayground = {test: testEditor, cat: catEditor};
 
   // ---- small helpers
   function esc(s) {
@@ -109,6 +111,7 @@
       + (s.executions === 1 ? " execution" : " executions") + "</td></tr>").join("");
     $("warnings").innerHTML = (t.warnings || []).map(w => "<div class=\"error-text\">" + esc(w.message) + "</div>").join("");
     state.graphs = answer.graphs;
+    state.undrawn = answer.undrawn;
     state.index = 0;
     $("executions").classList.remove("hidden");
     showExecution();
@@ -123,7 +126,8 @@
       $("exec-caption").textContent = "";
     } else {
       const g = state.graphs[state.index];
-      $("exec-pos").textContent = "execution " + (state.index + 1) + " of " + n;
+      $("exec-pos").textContent = "execution " + (state.index + 1) + " of " + n
+        + (state.undrawn ? " (" + state.undrawn + " more listed, not drawn: the request was stopped)" : "");
       $("exec-caption").textContent = g.caption.join("\n");
       $("graph").innerHTML = g.svg;
     }
@@ -298,12 +302,12 @@
     state.models = limits.models;
     $("limits").textContent = "limits per request: " + Math.round(limits.maxInputBytes / 1024) + " KiB input · "
       + limits.timeLimitSeconds + " s · " + limits.memoryBudgetMiB + " MiB allocated · " + limits.maxRuns + " at once";
-    const options = ["<option value=\"\">default for the test</option>"].concat(limits.models.map(m => "<option>" + m + "</option>"))
+    const options = ["<option value=\"\">default for the test</option>"].concat(limits.models.map(m => "<option value=\"" + m + "\">" + m + "</option>"))
       .concat(["<option value=\"custom\">custom: the Model (.cat) tab</option>"]);
     $("model").innerHTML = options.join("");
     $("compare-model").innerHTML = options.slice(1).join("");
     $("compare-model").value = "rdma-sc-rmw";
-    $("cat-base").innerHTML = "<option value=\"\">(choose a bundled model)</option>" + limits.models.map(m => "<option>" + m + "</option>").join("");
+    $("cat-base").innerHTML = "<option value=\"\">(choose a bundled model)</option>" + limits.models.map(m => "<option value=\"" + m + "\">" + m + "</option>").join("");
     const ex = await getJson("api/examples");
     const groups = {};
     for (const e of ex.examples) { (groups[e.group] = groups[e.group] || []).push(e); }

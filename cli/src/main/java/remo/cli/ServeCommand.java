@@ -45,7 +45,8 @@ final class ServeCommand implements Callable<Integer> {
     double timeLimit;
 
     @Option(names = "--memory-budget", paramLabel = "MIB",
-            description = "Memory one request may allocate, MiB (default: a third of the heap, at least 64, at most 4096).")
+            description = "Memory one request may allocate, MiB (default: the heap divided by --max-runs + 1, at least 64, "
+                    + "at most 4096).")
     Long memoryBudget;
 
     @Option(names = "--max-runs", paramLabel = "N",
@@ -82,6 +83,9 @@ final class ServeCommand implements Callable<Integer> {
                     throw ModelOptions.usage(args, "--max-runs", "--max-runs must be positive, not " + maxRuns);
                 }
                 limits = limits.withMaxRuns(maxRuns);
+                if (memoryBudget == null) {
+                    limits = limits.withMemoryBudget(PlaygroundLimits.defaultBudgetMiB(maxRuns));
+                }
             }
         } catch (remo.core.DiagnosticException e) {
             System.err.println(e.diagnostic().format());

@@ -20,7 +20,7 @@ import remo.cli.report.SvgRenderer;
 import remo.core.Flag;
 import remo.models.CatModel;
 import remo.models.ModelLibrary;
-import remo.models.cat.CatException;
+
 
 /**
  * The playground's checks ({@code POST /api/check}) and comparisons under two models
@@ -165,7 +165,7 @@ final class CheckService {
         CatModel model;
         try {
             model = RequestFields.model(library, m.model(), m.cat(), m.catName());
-        } catch (CatException e) {
+        } catch (remo.core.DiagnosticException e) {
             // as remo check --json with a bad --model: no test, the run's error
             ResultDocument d = JsonResults.document(tool, List.of(), List.of(e.diagnostic()));
             return new ApiMessages.CheckAnswer(ApiMessages.SCHEMA, d, List.of(), 0, (System.nanoTime() - t0) / 1e9);

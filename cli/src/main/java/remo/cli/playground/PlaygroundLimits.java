@@ -45,8 +45,7 @@ public record PlaygroundLimits(long maxInputBytes, double timeLimitSeconds, long
 
     /**
      * The defaults on this JVM: 2 requests per processor at once, and a memory budget per request
-     * of a third of the heap shared by them (so that requests at their budgets together stay
-     * within the heap), at least 64 MiB and at most 4 GiB.
+     * of the heap's share of one of them plus one for the server ({@link #defaultBudgetMiB}).
      */
     public static PlaygroundLimits defaults() {
         int runs = Math.max(2, 2 * Runtime.getRuntime().availableProcessors());
@@ -54,10 +53,16 @@ public record PlaygroundLimits(long maxInputBytes, double timeLimitSeconds, long
                 DEFAULT_MAX_EXECUTIONS, DEFAULT_MAX_GRAPHS, DEFAULT_MAX_SIMULATION_RUNS);
     }
 
-    /** The default memory budget for {@code runs} requests at once, MiB. */
-    static long defaultBudgetMiB(int runs) {
+    /**
+     * The default memory budget for {@code runs} requests at once: the heap divided by
+     * {@code runs + 1}, at least 64 MiB and at most 4 GiB. What a request keeps is at most what it
+     * allocates, so {@code runs} requests at their budgets leave a share of the heap to the server
+     * (on the 2-core, 24 GiB machine of docs/performance.md: 4 requests, 1.2 GiB each; a lock
+     * harness that checks for 10 s allocates about 1.3 GiB).
+     */
+    public static long defaultBudgetMiB(int runs) {
         long heapMiB = Runtime.getRuntime().maxMemory() >> 20;
-        return Math.max(64, Math.min(4096, heapMiB / 3));
+        return Math.max(64, Math.min(4096, heapMiB / (runs + 1)));
     }
 
     /** The largest request body: three texts at the input limit and 16 KiB of options. */

@@ -10,7 +10,7 @@ import remo.core.Position;
 import remo.core.SourceText;
 import remo.models.CatModel;
 import remo.models.ModelLibrary;
-import remo.models.cat.CatException;
+
 
 /**
  * The checks every playground request's fields go through before any work: texts within the input
@@ -137,9 +137,9 @@ final class RequestFields {
      * @param cat      cat text, already checked by {@link #text}, or null
      * @param catName  the cat text's file name
      * @return the model, or null for the default
-     * @throws CatException a located error in the cat text, or E-MODEL
+     * @throws DiagnosticException a located error in the cat text, or E-MODEL
      */
-    static CatModel model(ModelLibrary library, String model, String cat, String catName) throws CatException {
+    static CatModel model(ModelLibrary library, String model, String cat, String catName) throws remo.core.DiagnosticException {
         if (cat != null) {
             return library.loadText(catName, cat);
         }

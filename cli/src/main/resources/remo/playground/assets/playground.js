@@ -231,7 +231,7 @@
     box.innerHTML = "<b>Simulation of " + esc(a.name) + "</b>: " + a.runs + " runs on the simulated NIC, "
       + a.completed + " completed; " + a.covered + " of " + a.rows.filter(x => x.model === "allowed").length
       + " allowed states observed (" + esc(a.model) + ")" + (a.ok ? "" : " <span class=\"no\">outside the model!</span>")
-      + barChart(a.rows, a.completed) + "<pre class=\"program\">" + esc(a.report) + "</pre>";
+      + "<div class=\"graph\">" + barChart(a.rows, a.completed) + "</div><pre class=\"program\">" + esc(a.report) + "</pre>";
     status("simulated in " + a.seconds.toFixed(3) + " s");
   }
   function barChart(rows, total) {
@@ -274,7 +274,12 @@
       await runCheck();
     }
   }
+  /** The results of compare, robustness and simulation are of the text they ran on: gone when it changes. */
+  function clearAnalyses() {
+    ["compare-result", "robust-result", "simulate-result"].forEach(id => $(id).classList.add("hidden"));
+  }
   function setExample(name, text) {
+    clearAnalyses();
     if (name.endsWith(".cat")) {
       state.catName = name;
       catEditor.set(text);
@@ -287,7 +292,9 @@
     }
   }
   function onEdit() {
-    if (!$("live").checked || state.loading) { return; }
+    if (state.loading) { return; }
+    clearAnalyses();
+    if (!$("live").checked) { return; }
     clearTimeout(state.liveTimer);
     state.liveTimer = setTimeout(() => { cancelRun(); runCheck(); }, 700);
   }

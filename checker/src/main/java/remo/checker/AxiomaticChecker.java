@@ -8,7 +8,7 @@ import remo.litmus.LitmusException;
 import remo.litmus.Program;
 import remo.models.CatModel;
 import remo.models.EvaluationTimeoutException;
-import remo.models.ModelCheck;
+import remo.models.CatCheck;
 import remo.models.ModelFrame;
 import remo.models.algebra.EventSet;
 
@@ -81,7 +81,7 @@ public final class AxiomaticChecker {
     /** The outcome with its raised flags in the model's order, whichever order the candidates came in. */
     private static CheckResult.Outcome inModelOrder(CheckResult.Outcome o, CatModel model) {
         List<String> flags = new ArrayList<>();
-        for (ModelCheck f : model.flagChecks()) {
+        for (CatCheck f : model.flagChecks()) {
             if (o.raisedFlags().contains(f.name()) && !flags.contains(f.name())) {
                 flags.add(f.name());
             }

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import remo.core.graph.ExecutionGraph;
 import remo.models.CheckOutcome;
-import remo.models.ModelCheck;
+import remo.models.CatCheck;
 import remo.models.ModelFrame;
 import remo.models.Witnesses;
 import remo.models.algebra.Relation;
@@ -201,7 +201,7 @@ final class Candidate implements CompleteCandidate {
         ExecutionGraph graph = s.graph(values.value, values.exists, rfSource, co, rao);
         CheckOutcome o = j.outcome();
         return new Execution(s, graph, full, o.consistent(), o.failedCheck() == null ? null : o.failedCheck().name(),
-                isBlocked || values.blocked, o.raisedFlags().stream().map(ModelCheck::name).toList(), rfExact, j.co(), j.rao());
+                isBlocked || values.blocked, o.raisedFlags().stream().map(CatCheck::name).toList(), rfExact, j.co(), j.rao());
     }
 
     private static List<Integer> prefix(int[] order, int length) {

@@ -5,7 +5,7 @@ import java.util.List;
 import remo.models.Builtin;
 import remo.models.CatModel;
 import remo.models.DirectPairs;
-import remo.models.ModelCheck;
+import remo.models.CatCheck;
 import remo.models.ModelFrame;
 import remo.models.Witnesses;
 import remo.models.algebra.BitMatrix;
@@ -31,7 +31,7 @@ import remo.models.cat.CatStatement.CheckKind;
 final class CoherenceRules {
 
     /** The direct pairs of one acyclicity check in one frame. */
-    private record Rule(ModelCheck check, Relation rf, Relation co, Relation fr, Relation rao) {
+    private record Rule(CatCheck check, Relation rf, Relation co, Relation fr, Relation rao) {
     }
 
     private final ChoiceIndex space;
@@ -45,7 +45,7 @@ final class CoherenceRules {
         this.space = space;
         this.firstReader = new int[space.size];
         this.nextReader = new int[space.size];
-        for (ModelCheck c : model.checks()) {
+        for (CatCheck c : model.checks()) {
             if (c.kind() != CheckKind.ACYCLIC || c.negated() || !frame.isActive(c)) {
                 continue;
             }
@@ -59,7 +59,7 @@ final class CoherenceRules {
     }
 
     /** Whether {@link #apply} tests the acyclicity of check {@code c} itself. */
-    boolean tests(ModelCheck c) {
+    boolean tests(CatCheck c) {
         for (Rule r : rules) {
             if (r.check == c) {
                 return true;

@@ -9,7 +9,7 @@ import remo.litmus.LitmusException;
 import remo.litmus.Program;
 import remo.litmus.ThreadCode;
 import remo.models.CatModel;
-import remo.models.ModelCheck;
+import remo.models.CatCheck;
 import remo.models.algebra.EventSet;
 
 /**
@@ -34,7 +34,7 @@ public final class ModelSupport {
         }
         EventSet rejected = EventSet.empty(structure.size());
         MaskedUniverse all = MaskedUniverse.exact(structure, EventSet.all(structure.size()));
-        for (ModelCheck guard : model.guards()) {
+        for (CatCheck guard : model.guards()) {
             rejected = rejected.union(model.guardEvents(guard, all, flags));
         }
         if (rejected.isEmpty()) {

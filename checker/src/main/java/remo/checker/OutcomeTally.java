@@ -11,7 +11,7 @@ import remo.core.Diagnostic;
 import remo.litmus.Program;
 import remo.litmus.StateItem;
 import remo.models.CheckOutcome;
-import remo.models.ModelCheck;
+import remo.models.CatCheck;
 
 /**
  * The tally of a check's outcomes (models.md §9): the final states of the executions in X (after
@@ -84,7 +84,7 @@ public final class OutcomeTally implements CandidateSink {
                     throw new Budget.Stop();
                 }
             }
-            for (ModelCheck f : outcome.raisedFlags()) {
+            for (CatCheck f : outcome.raisedFlags()) {
                 raisedFlags.add(f.name());
             }
             if (count(full, weight) && collected.size() < options.maxCollected()) {

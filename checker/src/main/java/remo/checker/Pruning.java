@@ -1,6 +1,6 @@
 package remo.checker;
 
-import remo.models.ModelCheck;
+import remo.models.CatCheck;
 import remo.models.ModelFrame;
 import remo.models.Witnesses;
 
@@ -48,7 +48,7 @@ final class Pruning {
      */
     boolean abandons(ModelFrame frame, Witnesses bounds) {
         budget.checkTime();
-        ModelCheck violated = frame.definitelyViolated(bounds);
+        CatCheck violated = frame.definitelyViolated(bounds);
         if (violated != null) {
             budget.count();
             return true;

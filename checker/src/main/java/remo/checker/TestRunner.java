@@ -160,7 +160,7 @@ public final class TestRunner {
             return List.of();
         }
         java.util.Set<String> names = new java.util.HashSet<>();
-        for (remo.models.ModelCheck c : model.checks()) {
+        for (remo.models.CatCheck c : model.checks()) {
             names.add(c.name());
         }
         List<Diagnostic> out = new java.util.ArrayList<>();

@@ -2,7 +2,7 @@ package remo.cli;
 
 import java.io.PrintStream;
 import java.util.Locale;
-import remo.locks.liveness.Counterexample;
+import remo.locks.liveness.TlcCounterexample;
 import remo.locks.liveness.Expected;
 import remo.locks.liveness.LivenessResult;
 import remo.locks.liveness.LivenessTable;
@@ -82,7 +82,7 @@ final class LivenessPrinter {
             out.println("  " + r.limit());
         }
         // TLC often finds the same trace for several properties (one deadlock violates them all): print it once
-        java.util.Map<Counterexample, java.util.List<String>> traces = new java.util.LinkedHashMap<>();
+        java.util.Map<TlcCounterexample, java.util.List<String>> traces = new java.util.LinkedHashMap<>();
         for (PropertyResult p : r.results()) {
             if (p.counterexample() != null) {
                 traces.computeIfAbsent(p.counterexample(), k -> new java.util.ArrayList<>()).add(p.property());
@@ -94,7 +94,7 @@ final class LivenessPrinter {
         });
     }
 
-    private void trace(Counterexample cx) {
+    private void trace(TlcCounterexample cx) {
         TracePrinter.print(cx).lines().forEach(l -> out.println("  " + l));
     }
 

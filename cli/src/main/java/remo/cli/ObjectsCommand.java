@@ -13,7 +13,7 @@ import remo.core.SeedRange;
 import remo.loco.KvStore;
 import remo.loco.bench.ObjectBenchmark;
 import remo.loco.lin.AtomicOp;
-import remo.loco.lin.Call;
+import remo.loco.lin.HistoryCall;
 import remo.loco.lin.LinResult;
 import remo.loco.lin.MapOp;
 import remo.loco.runs.AtomicVarRun;
@@ -154,13 +154,13 @@ final class ObjectsCommand implements Runnable {
             int before = f.getValue().calls().size();
             int after;
             if (object == Checked.KvStore) {
-                List<Call<MapOp>> calls = (List<Call<MapOp>>) (List<?>) f.getValue().calls();
-                List<Call<MapOp>> small = KvStoreRun.deterministic().shrink(calls);
+                List<HistoryCall<MapOp>> calls = (List<HistoryCall<MapOp>>) (List<?>) f.getValue().calls();
+                List<HistoryCall<MapOp>> small = KvStoreRun.deterministic().shrink(calls);
                 after = small.size();
                 table = KvStoreRun.table(small);
             } else {
-                List<Call<AtomicOp>> calls = (List<Call<AtomicOp>>) (List<?>) f.getValue().calls();
-                List<Call<AtomicOp>> small = AtomicVarRun.deterministic().shrink(calls);
+                List<HistoryCall<AtomicOp>> calls = (List<HistoryCall<AtomicOp>>) (List<?>) f.getValue().calls();
+                List<HistoryCall<AtomicOp>> small = AtomicVarRun.deterministic().shrink(calls);
                 after = small.size();
                 table = AtomicVarRun.table(small);
             }

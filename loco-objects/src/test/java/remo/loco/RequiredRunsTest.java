@@ -10,10 +10,10 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import remo.loco.lin.Call;
+import remo.loco.lin.HistoryCall;
 import remo.loco.lin.LinResult;
 import remo.loco.lin.MapOp;
-import remo.loco.lin.Verdict;
+import remo.loco.lin.LinearizabilityVerdict;
 import remo.loco.runs.AtomicVarRun;
 import remo.loco.runs.KvStoreRun;
 import remo.loco.runs.RunOutcome;
@@ -140,7 +140,7 @@ class RequiredRunsTest {
         RunOutcome<Long, MapOp> o = control(KvStore.Testing.disableVersionCheck());
         Map.Entry<Long, LinResult<MapOp>> f = o.report().firstFailure();
         assertNotNull(f);
-        assertEquals(Verdict.NOT_LINEARIZABLE, f.getValue().verdict());
+        assertEquals(LinearizabilityVerdict.NOT_LINEARIZABLE, f.getValue().verdict());
         assertTrue(f.getValue().reason().startsWith("torn read") || f.getValue().reason().startsWith("no linearization"),
                 f.getValue().reason());
     }
@@ -149,11 +149,11 @@ class RequiredRunsTest {
     void withoutTheLockTwoWritersLoseAnUpdate() {
         RunOutcome<Long, MapOp> o = control(KvStore.Testing.disableLock());
         Map.Entry<Long, LinResult<MapOp>> f = o.report().firstFailure();
-        assertEquals(Verdict.NOT_LINEARIZABLE, f.getValue().verdict());
+        assertEquals(LinearizabilityVerdict.NOT_LINEARIZABLE, f.getValue().verdict());
         KvStoreRun cfg = KvStoreRun.deterministic();
-        List<Call<MapOp>> small = cfg.shrink(f.getValue().calls());
+        List<HistoryCall<MapOp>> small = cfg.shrink(f.getValue().calls());
         assertTrue(small.size() < f.getValue().calls().size(), "shrunk from " + f.getValue().calls().size());
-        assertEquals(Verdict.NOT_LINEARIZABLE, cfg.check().check(small).verdict());
+        assertEquals(LinearizabilityVerdict.NOT_LINEARIZABLE, cfg.check().check(small).verdict());
         System.out.println("control disableLock, seed " + o.seed() + ", shrunk from " + f.getValue().calls().size()
                 + " to " + small.size() + " calls:\n" + KvStoreRun.table(small));
     }

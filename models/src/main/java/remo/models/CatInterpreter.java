@@ -31,7 +31,7 @@ import remo.models.cat.CatStatement.CheckKind;
 final class CatInterpreter {
 
     /** What loading produced. */
-    record Result(String title, List<ModelCheck> checks, List<ModelCheck> flags, List<ModelCheck> guards,
+    record Result(String title, List<CatCheck> checks, List<CatCheck> flags, List<CatCheck> guards,
                   Map<String, Node> bindings, Map<String, Node> shownNodes, List<String> shown,
                   List<remo.core.Diagnostic> warnings) {
     }
@@ -41,9 +41,9 @@ final class CatInterpreter {
     private final Map<String, String> tagTypes = new LinkedHashMap<>();
     private final CatEvaluator evaluator;
     private final CatModel.Vocabulary vocabulary;
-    private final List<ModelCheck> checks = new ArrayList<>();
-    private final List<ModelCheck> flags = new ArrayList<>();
-    private final List<ModelCheck> guards = new ArrayList<>();
+    private final List<CatCheck> checks = new ArrayList<>();
+    private final List<CatCheck> flags = new ArrayList<>();
+    private final List<CatCheck> guards = new ArrayList<>();
     private final Map<String, Node> shownNodes = new LinkedHashMap<>();
     private final List<String> shown = new ArrayList<>();
     private final Set<String> included = new HashSet<>();
@@ -248,15 +248,15 @@ final class CatInterpreter {
         boolean guard = c.flag() && name != null && name.startsWith("unsupported");
         if (guard) {
             checkGuardShape(e, c);
-            guards.add(new ModelCheck(guards.size(), c.kind(), c.negated(), e, name, true, c.pos(), file, condition, aliases));
+            guards.add(new CatCheck(guards.size(), c.kind(), c.negated(), e, name, true, c.pos(), file, condition, aliases));
         } else if (c.type() == CatStatement.TestType.FLAG) {
-            flags.add(new ModelCheck(flags.size(), c.kind(), c.negated(), e, name, true, c.pos(), file, condition, aliases));
+            flags.add(new CatCheck(flags.size(), c.kind(), c.negated(), e, name, true, c.pos(), file, condition, aliases));
         } else if (c.type() == CatStatement.TestType.UNDEFINED_UNLESS) {
             // herd7 flags an execution whose undefined_unless check fails
-            flags.add(new ModelCheck(flags.size(), c.kind(), !c.negated(), e, name == null ? "undefined" : name, true,
+            flags.add(new CatCheck(flags.size(), c.kind(), !c.negated(), e, name == null ? "undefined" : name, true,
                     c.pos(), file, condition, aliases));
         } else {
-            checks.add(new ModelCheck(checks.size(), c.kind(), c.negated(), e, name, false, c.pos(), file, condition, aliases));
+            checks.add(new CatCheck(checks.size(), c.kind(), c.negated(), e, name, false, c.pos(), file, condition, aliases));
         }
     }
 

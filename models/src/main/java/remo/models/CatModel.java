@@ -37,9 +37,9 @@ public final class CatModel {
 
     private final String name;
     private final String title;
-    private final List<ModelCheck> checks;
-    private final List<ModelCheck> flags;
-    private final List<ModelCheck> guards;
+    private final List<CatCheck> checks;
+    private final List<CatCheck> flags;
+    private final List<CatCheck> guards;
     private final Map<String, Node> bindings;
     private final List<String> shown;
     private final Map<String, Node> shownNodes;
@@ -105,17 +105,17 @@ public final class CatModel {
     }
 
     /** The consistency checks (not flags), in file order. */
-    public List<ModelCheck> checks() {
+    public List<CatCheck> checks() {
         return checks;
     }
 
     /** The per-execution {@code flag} checks that are not instruction guards. */
-    public List<ModelCheck> flagChecks() {
+    public List<CatCheck> flagChecks() {
         return flags;
     }
 
     /** The instruction guards ({@code flag ~empty S as unsupported…}). */
-    public List<ModelCheck> guards() {
+    public List<CatCheck> guards() {
         return guards;
     }
 
@@ -157,8 +157,8 @@ public final class CatModel {
         }
         Set<Node> seen = new java.util.HashSet<>();
         java.util.ArrayDeque<Node> todo = new java.util.ArrayDeque<>();
-        for (List<ModelCheck> list : List.of(checks, flags)) {
-            for (ModelCheck c : list) {
+        for (List<CatCheck> list : List.of(checks, flags)) {
+            for (CatCheck c : list) {
                 todo.push(c.expr);
             }
         }
@@ -211,7 +211,7 @@ public final class CatModel {
      *
      * @throws IllegalArgumentException if {@code guard} is not one of {@link #guards()}
      */
-    public EventSet guardEvents(ModelCheck guard, EventUniverse universe, FlagValues flagValues) {
+    public EventSet guardEvents(CatCheck guard, EventUniverse universe, FlagValues flagValues) {
         if (!guards.contains(guard)) {
             throw new IllegalArgumentException("not a guard of " + name + ": " + guard);
         }

@@ -10,7 +10,7 @@ import java.util.List;
  * @param raisedFlags the {@code flag} checks that hold on this candidate (evaluated only when it
  *                    is consistent; empty otherwise)
  */
-public record CheckOutcome(boolean consistent, ModelCheck failedCheck, List<ModelCheck> raisedFlags) {
+public record CheckOutcome(boolean consistent, CatCheck failedCheck, List<CatCheck> raisedFlags) {
     public CheckOutcome {
         raisedFlags = List.copyOf(raisedFlags);
     }

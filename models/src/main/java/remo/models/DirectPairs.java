@@ -40,7 +40,7 @@ public final class DirectPairs {
      * @return {@code D}, or {@code null} if the witness does not enter the relation directly
      * @throws IllegalArgumentException if {@code witness} is none of the four
      */
-    public static Relation of(ModelFrame frame, ModelCheck check, Builtin witness, Witnesses loosest) {
+    public static Relation of(ModelFrame frame, CatCheck check, Builtin witness, Witnesses loosest) {
         if (witness != Builtin.RF_REL && witness != Builtin.CO && witness != Builtin.FR && witness != Builtin.RAO) {
             throw new IllegalArgumentException("not a base witness: " + witness.catName());
         }

@@ -45,7 +45,7 @@ public final class ModelFrame {
         this.universe = universe;
         this.flags = flags;
         this.skipped = new boolean[model.checks().size()];
-        for (ModelCheck c : model.checks()) {
+        for (CatCheck c : model.checks()) {
             skipped[c.index()] = !c.appliesUnder(flags)
                     || (!skippedChecks.isEmpty() && c.skipNames().stream().anyMatch(skippedChecks::contains));
         }
@@ -83,16 +83,16 @@ public final class ModelFrame {
      */
     public CheckOutcome check(Witnesses w) {
         begin(w, true);
-        ModelCheck failed = null;
-        for (ModelCheck c : model.checks()) {
+        CatCheck failed = null;
+        for (CatCheck c : model.checks()) {
             if (!skipped[c.index()] && !holds(c, Bound.LOWER)) {
                 failed = c;
                 break;
             }
         }
-        List<ModelCheck> raised = new ArrayList<>();
+        List<CatCheck> raised = new ArrayList<>();
         if (failed == null) {
-            for (ModelCheck f : model.flagChecks()) {
+            for (CatCheck f : model.flagChecks()) {
                 if (f.appliesUnder(flags) && holds(f, Bound.LOWER)) {
                     raised.add(f);
                 }
@@ -108,7 +108,7 @@ public final class ModelFrame {
      * @return a check that is violated whatever the remaining choices, or {@code null} if none is
      *         known to be
      */
-    public ModelCheck definitelyViolated(Witnesses w) {
+    public CatCheck definitelyViolated(Witnesses w) {
         return definitelyViolated(w, c -> false);
     }
 
@@ -118,9 +118,9 @@ public final class ModelFrame {
      * through {@link #lowerValue}) but not tested, for a caller that tests acyclicity on its own
      * closure of the relation.
      */
-    public ModelCheck definitelyViolated(Witnesses w, java.util.function.Predicate<ModelCheck> testedByCaller) {
+    public CatCheck definitelyViolated(Witnesses w, java.util.function.Predicate<CatCheck> testedByCaller) {
         begin(w, false);
-        for (ModelCheck c : model.checks()) {
+        for (CatCheck c : model.checks()) {
             if (skipped[c.index()]) {
                 continue;
             }
@@ -169,7 +169,7 @@ public final class ModelFrame {
      *
      * @return the checked relation, or {@code null} if the check is on a set
      */
-    public Relation checkedRelation(ModelCheck c, Witnesses w) {
+    public Relation checkedRelation(CatCheck c, Witnesses w) {
         begin(w, true);
         Object v = eval(c.expr, Bound.LOWER);
         if (v == EMPTY) {
@@ -185,7 +185,7 @@ public final class ModelFrame {
      *
      * @return the relation, or {@code null} if the check is on a set
      */
-    public Relation lowerValue(ModelCheck c, Witnesses w) {
+    public Relation lowerValue(CatCheck c, Witnesses w) {
         if (w != witnesses || exact) {
             begin(w, false);
         }
@@ -197,7 +197,7 @@ public final class ModelFrame {
     }
 
     /** Whether consistency check {@code c} is evaluated (not skipped with {@code --skipcheck}). */
-    public boolean isActive(ModelCheck c) {
+    public boolean isActive(CatCheck c) {
         return !c.isFlag() && !skipped[c.index()];
     }
 
@@ -224,12 +224,12 @@ public final class ModelFrame {
         epoch++;
     }
 
-    private boolean holds(ModelCheck c, Bound b) {
+    private boolean holds(CatCheck c, Bound b) {
         boolean p = propertyHolds(c, eval(c.expr, b));
         return c.negated() != p;
     }
 
-    private static boolean propertyHolds(ModelCheck c, Object v) {
+    private static boolean propertyHolds(CatCheck c, Object v) {
         if (v == EMPTY) {
             return true;
         }

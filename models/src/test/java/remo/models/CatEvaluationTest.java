@@ -100,7 +100,7 @@ class CatEvaluationTest {
         ModelFrame g = frame("acyclic po | rf as causal\nflag ~empty R as has-reads\n", FlagValues.defaults());
         assertTrue(g.check(Witnesses.exact(none, none, none)).consistent());
         assertEquals(List.of("has-reads"), g.check(Witnesses.exact(none, none, none)).raisedFlags().stream()
-                .map(ModelCheck::name).toList());
+                .map(CatCheck::name).toList());
         Relation back = rel(new int[] {2, 0});
         CheckOutcome cyclic = g.check(Witnesses.exact(back, none, none));
         assertEquals("causal", cyclic.failedCheck().name());

@@ -82,7 +82,7 @@ class CatLanguageTest {
     @Test
     void proceduresMakeChecksNamedByTheirCall() throws Exception {
         CatModel m = load("procedure acy(r) = acyclic r as inner\nempty r & id end\ncall acy(po | po^-1) as outer\n");
-        assertEquals(List.of("inner", "outer"), m.checks().stream().map(ModelCheck::name).toList());
+        assertEquals(List.of("inner", "outer"), m.checks().stream().map(CatCheck::name).toList());
         assertEquals(List.of("inner", "outer"), m.checks().get(0).skipNames());
         assertFalse(m.frame(u, FlagValues.defaults(), Set.of()).check(nothing).consistent());
         assertTrue(m.frame(u, FlagValues.defaults(), Set.of("outer")).check(nothing).consistent(),
@@ -103,7 +103,7 @@ class CatLanguageTest {
         assertEquals(po, it("if \"mixed\" let it = po^-1 else let it = po end\n"));
         String cat = "if \"GG_LOCAL_ORDER\" let it = po acyclic po as on else let it = po^-1 acyclic po^-1 as off end\n";
         CatModel m = load(cat);
-        assertEquals(List.of("on", "off"), m.checks().stream().map(ModelCheck::name).toList());
+        assertEquals(List.of("on", "off"), m.checks().stream().map(CatCheck::name).toList());
         FlagValues off = FlagValues.defaults().with(Flag.GG_LOCAL_ORDER, "OFF");
         assertEquals(po, it(cat));
         assertEquals(po.converse(), it(cat, off));
@@ -116,7 +116,7 @@ class CatLanguageTest {
     void forallEnumerationsAndStatementMatch() throws Exception {
         CatModel m = load("enum E = 'a || 'b\nforall t in E do acyclic po as loop end\n"
                 + "match 'b with 'a -> empty po as wrong || 'b -> empty 0 as right end\n");
-        assertEquals(List.of("loop", "loop", "right"), m.checks().stream().map(ModelCheck::name).toList());
+        assertEquals(List.of("loop", "loop", "right"), m.checks().stream().map(CatCheck::name).toList());
     }
 
     @Test
@@ -125,7 +125,7 @@ class CatLanguageTest {
         assertEquals(List.of("two"), m.shownNames());
         assertEquals(rel(new int[] {0, 2}, new int[] {1, 3}), m.frame(u, FlagValues.defaults(), Set.of()).relation("two", nothing));
         assertEquals(List.of("reads-then"), m.frame(u, FlagValues.defaults(), Set.of()).check(nothing).raisedFlags()
-                .stream().map(ModelCheck::name).toList());
+                .stream().map(CatCheck::name).toList());
     }
 
     @Test

@@ -50,8 +50,8 @@ class ModelLibraryTest {
                 .getBytes(StandardCharsets.UTF_8)));
         CatModel m = new ModelLibrary().load(file.toString());
         assertEquals("tso", m.name());
-        assertEquals(new ModelLibrary().load("tso").checks().stream().map(ModelCheck::name).toList(),
-                m.checks().stream().map(ModelCheck::name).toList());
+        assertEquals(new ModelLibrary().load("tso").checks().stream().map(CatCheck::name).toList(),
+                m.checks().stream().map(CatCheck::name).toList());
         // columns on line 1 are counted as if the mark were absent
         Path broken = dir.resolve("broken.cat");
         Files.write(broken, concat(bom, "let a = po |".getBytes(StandardCharsets.UTF_8)));
@@ -70,6 +70,6 @@ class ModelLibraryTest {
     @ValueSource(strings = {"rdma-tso", "rdma-tso-rmw", "rdma-wait-rmw"})
     void rdmaFamilyHasTheThreeAxioms(String name) throws Exception {
         CatModel m = new ModelLibrary().load(name);
-        assertEquals(List.of("coherence", "causality", "atomicity"), m.checks().stream().map(ModelCheck::name).toList());
+        assertEquals(List.of("coherence", "causality", "atomicity"), m.checks().stream().map(CatCheck::name).toList());
     }
 }

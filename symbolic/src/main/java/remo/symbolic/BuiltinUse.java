@@ -5,7 +5,7 @@ import java.util.HashSet;
 import java.util.Set;
 import remo.models.Builtin;
 import remo.models.CatModel;
-import remo.models.ModelCheck;
+import remo.models.CatCheck;
 import remo.models.ModelExpression;
 import remo.models.ModelExpressionVisitor;
 
@@ -20,7 +20,7 @@ final class BuiltinUse implements ModelExpressionVisitor<Void> {
     /** The built-ins of {@code model}'s consistency checks. */
     static Set<Builtin> of(CatModel model) {
         BuiltinUse u = new BuiltinUse();
-        for (ModelCheck c : model.checks()) {
+        for (CatCheck c : model.checks()) {
             u.walk(c.expression());
         }
         return u.used;

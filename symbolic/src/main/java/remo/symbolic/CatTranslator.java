@@ -10,7 +10,7 @@ import kodkod.ast.Formula;
 import remo.core.FlagValues;
 import remo.models.Builtin;
 import remo.models.CatModel;
-import remo.models.ModelCheck;
+import remo.models.CatCheck;
 import remo.models.ModelExpression;
 import remo.models.ModelExpressionVisitor;
 
@@ -92,7 +92,7 @@ final class CatTranslator implements ModelExpressionVisitor<Expression> {
      */
     Formula consistent(CatModel model, Set<String> skipped, boolean consistent) {
         List<Formula> f = new ArrayList<>();
-        for (ModelCheck c : model.checks()) {
+        for (CatCheck c : model.checks()) {
             if (!(c.isNamed() && skipped.contains(c.name()))) {
                 f.add(property(c, consistent != c.negated()));
             }
@@ -109,7 +109,7 @@ final class CatTranslator implements ModelExpressionVisitor<Expression> {
      * Both are witnessed by a fresh relation, which avoids the transitive closure (whose
      * translation makes refutations slow).
      */
-    Formula property(ModelCheck c, boolean holds) {
+    Formula property(CatCheck c, boolean holds) {
         ModelExpression e = c.expression();
         if (e.type() == ModelExpression.Type.UNKNOWN) {
             return holds ? Formula.TRUE : Formula.FALSE; // built from 0 only: empty, acyclic, irreflexive

@@ -5,7 +5,7 @@ import java.util.Set;
 import remo.core.Flag;
 import remo.core.FlagValues;
 import remo.models.CatModel;
-import remo.models.ModelCheck;
+import remo.models.CatCheck;
 import remo.models.ModelExpression;
 import remo.models.ModelExpressionVisitor;
 
@@ -27,7 +27,7 @@ final class ShapeSupport {
      */
     static Set<InstructionShape> accepted(CatModel model, FlagValues flags) {
         EnumSet<EventType> rejected = EnumSet.noneOf(EventType.class);
-        for (ModelCheck guard : model.guards()) {
+        for (CatCheck guard : model.guards()) {
             for (EventType t : EventType.values()) {
                 if (guard.expression().accept(new Membership(t, flags))) {
                     rejected.add(t);

@@ -15,7 +15,7 @@ import remo.litmus.Program;
 import remo.litmus.ProgramPrinter;
 import remo.models.Builtin;
 import remo.models.CatModel;
-import remo.models.ModelCheck;
+import remo.models.CatCheck;
 import remo.models.ModelFrame;
 import remo.models.Witnesses;
 import remo.models.algebra.Relation;
@@ -100,7 +100,7 @@ public final class GraphBuilder {
         }
         if (rejected) {
             String check = v.failedCheck() != null ? v.failedCheck() : x.failedCheck();
-            ModelCheck mc = findCheck(check);
+            CatCheck mc = findCheck(check);
             violation = new GraphDrawing.Violation(check, mc == null ? null : mc.kindKeyword(),
                     mc == null ? null : mc.expressionText(), v.consistent() ? List.of() : v.cycle());
         }
@@ -210,11 +210,11 @@ public final class GraphBuilder {
                 violation);
     }
 
-    private ModelCheck findCheck(String name) {
+    private CatCheck findCheck(String name) {
         if (name == null) {
             return null;
         }
-        for (ModelCheck c : model.checks()) {
+        for (CatCheck c : model.checks()) {
             if (c.name().equals(name)) {
                 return c;
             }

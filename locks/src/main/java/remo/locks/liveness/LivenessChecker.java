@@ -84,7 +84,7 @@ public final class LivenessChecker {
         private final List<LivenessResult.Run> runs = new ArrayList<>();
         private final List<String> invariants;
         private final List<String> properties;
-        private Counterexample deadlock;
+        private TlcCounterexample deadlock;
         private boolean deadlockSeen;
 
         Plan(Path dir, TlcConfig config, String name) {
@@ -98,7 +98,7 @@ public final class LivenessChecker {
         LivenessResult local() throws InterruptedException {
             boolean oneAtATime = false;
             List<String> group = List.of();
-            Counterexample groupCounterexample = null;
+            TlcCounterexample groupCounterexample = null;
             try {
                 while (!invariants.isEmpty() || !properties.isEmpty() || (runs.isEmpty() && config.checkDeadlock())) {
                     List<String> open = group.stream().filter(properties::contains).toList();
@@ -232,7 +232,7 @@ public final class LivenessChecker {
             return r;
         }
 
-        private void record(String property, boolean temporal, PropertyResult.Outcome outcome, Counterexample cx) {
+        private void record(String property, boolean temporal, PropertyResult.Outcome outcome, TlcCounterexample cx) {
             results.put(property, new PropertyResult(property, temporal, outcome, cx));
         }
 

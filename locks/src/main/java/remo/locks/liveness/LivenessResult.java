@@ -15,7 +15,7 @@ import java.util.Optional;
  * @param limit    if a time limit or an interruption stopped the check, what it said; else null
  * @param interrupted whether remo was interrupted (Ctrl-C) rather than a time limit reached
  */
-public record LivenessResult(String name, List<PropertyResult> results, List<Run> runs, Counterexample deadlock,
+public record LivenessResult(String name, List<PropertyResult> results, List<Run> runs, TlcCounterexample deadlock,
                              String limit, boolean interrupted) {
 
     public LivenessResult {

@@ -8,7 +8,7 @@ package remo.locks.liveness;
  * @param outcome        holds, violated, not checked (distributed mode) or undecided (time limit)
  * @param counterexample for a violation, TLC's counterexample; else null
  */
-public record PropertyResult(String property, boolean temporal, Outcome outcome, Counterexample counterexample) {
+public record PropertyResult(String property, boolean temporal, Outcome outcome, TlcCounterexample counterexample) {
 
     /** The result of a property. */
     public enum Outcome {

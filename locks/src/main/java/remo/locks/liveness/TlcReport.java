@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
  * @param statistics     TLC's numbers
  * @param warnings       TLC's warnings, one line each
  */
-public record TlcReport(Verdict verdict, String invariant, Counterexample counterexample, TlcStatistics statistics,
+public record TlcReport(Verdict verdict, String invariant, TlcCounterexample counterexample, TlcStatistics statistics,
                         List<String> warnings) {
 
     /** How a TLC run ended. */
@@ -191,7 +191,7 @@ public record TlcReport(Verdict verdict, String invariant, Counterexample counte
          */
         TlcReport build(long millis, CounterexampleKind unnamed, boolean complete) {
             Verdict verdict = verdict();
-            Counterexample cx = null;
+            TlcCounterexample cx = null;
             if (verdict != null && verdict != Verdict.NO_ERROR && !states.isEmpty()) {
                 CounterexampleKind kind = switch (verdict) {
                     case INVARIANT_VIOLATED -> CounterexampleKind.INVARIANT;
@@ -199,7 +199,7 @@ public record TlcReport(Verdict verdict, String invariant, Counterexample counte
                     case UNNAMED_VIOLATION -> unnamed;
                     default -> CounterexampleKind.LASSO;
                 };
-                cx = new Counterexample(kind, states, loopStart, stuttering, complete);
+                cx = new TlcCounterexample(kind, states, loopStart, stuttering, complete);
             }
             boolean explored = verdict == Verdict.NO_ERROR || verdict == Verdict.TEMPORAL_VIOLATED;
             return new TlcReport(verdict, invariant, cx, new TlcStatistics(generated, distinct, depth, millis, explored),

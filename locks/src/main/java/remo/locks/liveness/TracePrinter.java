@@ -35,7 +35,7 @@ public final class TracePrinter {
      * @return the printed trace
      * @throws IllegalArgumentException if its states lack the model's variables
      */
-    public static String print(Counterexample cx) {
+    public static String print(TlcCounterexample cx) {
         TracePrinter p = new TracePrinter(cx.states().get(0));
         StringBuilder sb = new StringBuilder();
         sb.append(switch (cx.kind()) {
@@ -248,7 +248,7 @@ public final class TracePrinter {
         return String.join(", ", changes);
     }
 
-    private String ending(Counterexample cx) {
+    private String ending(TlcCounterexample cx) {
         TlaState last = cx.last();
         StringBuilder sb = new StringBuilder();
         List<String> stuck = new ArrayList<>();
@@ -289,7 +289,7 @@ public final class TracePrinter {
         return " with ticket " + ticket + ", waiting for a value >= " + ticket + " but sees " + String.join(", ", seen);
     }
 
-    private String loopSummary(Counterexample cx) {
+    private String loopSummary(TlcCounterexample cx) {
         Map<String, Integer> counts = new LinkedHashMap<>();
         List<TlaState> loop = new ArrayList<>(cx.repeating());
         loop.add(loop.get(0)); // the step from the last state back to the loop's first

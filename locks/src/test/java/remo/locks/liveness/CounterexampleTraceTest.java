@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
  */
 class CounterexampleTraceTest {
 
-    private static Counterexample cx(Variant v, Configuration c, String property) {
+    private static TlcCounterexample cx(Variant v, Configuration c, String property) {
         return RowResults.of(v, c).result(property).orElseThrow().counterexample();
     }
 
@@ -42,7 +42,7 @@ class CounterexampleTraceTest {
 
     private static void assertStarvationLasso(Variant v) {
         {
-            Counterexample cx = cx(v, Configuration.C3, Property.STARVATION_FREEDOM);
+            TlcCounterexample cx = cx(v, Configuration.C3, Property.STARVATION_FREEDOM);
             assertEquals(CounterexampleKind.LASSO, cx.kind());
             assertTrue(cx.loopStart() > 0, "a loop, not a stuttering end");
             List<TlaState> loop = cx.repeating();
@@ -66,7 +66,7 @@ class CounterexampleTraceTest {
 
     @Test
     void naiveMixcasBothThreadsInTheCriticalSection() {
-        Counterexample cx = cx(Variant.NAIVE_MIXCAS, Configuration.C1, Property.MUTUAL_EXCLUSION);
+        TlcCounterexample cx = cx(Variant.NAIVE_MIXCAS, Configuration.C1, Property.MUTUAL_EXCLUSION);
         assertEquals(CounterexampleKind.INVARIANT, cx.kind());
         assertEquals("cs", pc(cx.last(), "t0"));
         assertEquals("cs", pc(cx.last(), "t1"));
@@ -101,7 +101,7 @@ class CounterexampleTraceTest {
         }
     }
 
-    private static void assertBypassTwice(Variant v, Counterexample cx) {
+    private static void assertBypassTwice(Variant v, TlcCounterexample cx) {
         {
             assertEquals(CounterexampleKind.INVARIANT, cx.kind(), v.name());
             assertEquals(2, cx.last().get("byp").at("t1").asLong(), v.name() + ": t1 bypassed twice");
@@ -117,7 +117,7 @@ class CounterexampleTraceTest {
     @Test
     @Tag("slow")
     void casPutC5LostReleaseLeavesTheLockWordAtOneForever() {
-        Counterexample cx = cx(Variant.CAS_PUT, Configuration.C5, Property.DEADLOCK_FREEDOM);
+        TlcCounterexample cx = cx(Variant.CAS_PUT, Configuration.C5, Property.DEADLOCK_FREEDOM);
         assertEquals(CounterexampleKind.LASSO, cx.kind());
         for (TlaState s : cx.repeating()) {
             assertEquals(1, keyed(s.get("mem"), "L").asLong(), "L = 1 in the loop");

@@ -27,7 +27,7 @@ class DistributedTest {
     @Test
     void naiveMixcasViolatesMutualExclusionAsInOneTlc() throws InterruptedException {
         LivenessResult r = sameInvariantResults(Variant.NAIVE_MIXCAS, ONE_WORKER);
-        Counterexample cx = r.result(Property.MUTUAL_EXCLUSION).orElseThrow().counterexample();
+        TlcCounterexample cx = r.result(Property.MUTUAL_EXCLUSION).orElseThrow().counterexample();
         assertFalse(cx.fromStart(), "the server prints only the last steps");
         assertEquals("cs", LockWords.str(cx.last().get("pc").at("t0")));
         assertEquals("cs", LockWords.str(cx.last().get("pc").at("t1")));

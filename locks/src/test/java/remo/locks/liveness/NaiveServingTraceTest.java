@@ -46,7 +46,7 @@ class NaiveServingTraceTest {
         }
     }
 
-    static void assertStalePut(Counterexample cx) {
+    static void assertStalePut(TlcCounterexample cx) {
         TlaState last = cx.last();
         assertEquals("spin", LockWords.str(last.get("pc").at("t2")), "t2 spins at the end");
         assertEquals(2, last.get("my").at("t2").asLong(), "t2 holds ticket 2");

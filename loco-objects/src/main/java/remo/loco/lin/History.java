@@ -16,7 +16,7 @@ import remo.nic.SimCluster;
  *
  * <p>Stamps come from one global {@link AtomicLong}, incremented at every invocation and response.
  * In concurrent mode that is the clock of loco.md §4.10. In deterministic mode loco.md §4.10 asks for the
- * scheduler's global step counter, and each call also records it ({@link Call#invokeStep()}); but
+ * scheduler's global step counter, and each call also records it ({@link HistoryCall#invokeStep()}); but
  * Java code between two API calls runs inside one scheduler transition, so two calls of one thread
  * can end and begin within the same step, and ordering by the step alone would make them
  * concurrent. Only one simulated thread runs at a time, so the global counter orders stamps
@@ -27,7 +27,7 @@ import remo.nic.SimCluster;
 public final class History<O> {
     private final AtomicLong clock = new AtomicLong();
     private final AtomicLong ids = new AtomicLong();
-    private final ConcurrentLinkedQueue<Call<O>> calls = new ConcurrentLinkedQueue<>();
+    private final ConcurrentLinkedQueue<HistoryCall<O>> calls = new ConcurrentLinkedQueue<>();
     private final SimCluster deterministic;
 
     private History(SimCluster deterministic) {
@@ -57,23 +57,23 @@ public final class History<O> {
     /** Records a call that returned normally, with its outcome in {@code op}; call after its last memory action. */
     public void respond(Endpoint ep, Invocation inv, O op) {
         long s = clock.incrementAndGet();
-        calls.add(new Call<>(ids.getAndIncrement(), ep.name(), ep.node(), op, inv.stamp(), s, inv.step(), step()));
+        calls.add(new HistoryCall<>(ids.getAndIncrement(), ep.name(), ep.node(), op, inv.stamp(), s, inv.step(), step()));
     }
 
     /** Records a call that did not return normally: it may or may not have taken effect. */
     public void pending(Endpoint ep, Invocation inv, O op) {
-        calls.add(new Call<>(ids.getAndIncrement(), ep.name(), ep.node(), op, inv.stamp(), Long.MAX_VALUE, inv.step(), -1));
+        calls.add(new HistoryCall<>(ids.getAndIncrement(), ep.name(), ep.node(), op, inv.stamp(), Long.MAX_VALUE, inv.step(), -1));
     }
 
     /** Adds an already stamped call (for histories built by hand or by another recorder). */
     public void add(String thread, int node, O op, long invoke, long response) {
-        calls.add(new Call<>(ids.getAndIncrement(), thread, node, op, invoke, response, -1, -1));
+        calls.add(new HistoryCall<>(ids.getAndIncrement(), thread, node, op, invoke, response, -1, -1));
     }
 
     /** The calls recorded so far, in invocation order. */
-    public List<Call<O>> calls() {
-        List<Call<O>> out = new ArrayList<>(calls);
-        out.sort(Comparator.comparingLong(Call::invoke));
+    public List<HistoryCall<O>> calls() {
+        List<HistoryCall<O>> out = new ArrayList<>(calls);
+        out.sort(Comparator.comparingLong(HistoryCall::invoke));
         return out;
     }
 

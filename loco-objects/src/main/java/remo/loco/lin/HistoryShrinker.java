@@ -21,8 +21,8 @@ public final class HistoryShrinker {
      * @param timeout the time limit of each check (an inconclusive check counts as passing)
      * @return the shrunk history, in invocation order; {@code calls} itself if it passes
      */
-    public static <S, O> List<Call<O>> shrink(List<Call<O>> calls, SequentialSpec<S, O> spec, Duration timeout) {
-        List<Call<O>> cur = new ArrayList<>(calls);
+    public static <S, O> List<HistoryCall<O>> shrink(List<HistoryCall<O>> calls, SequentialSpec<S, O> spec, Duration timeout) {
+        List<HistoryCall<O>> cur = new ArrayList<>(calls);
         if (!fails(cur, spec, timeout)) {
             return cur;
         }
@@ -30,7 +30,7 @@ public final class HistoryShrinker {
         while (true) {
             boolean removed = false;
             for (int from = 0; from < cur.size(); ) {
-                List<Call<O>> cand = new ArrayList<>(cur.subList(0, from));
+                List<HistoryCall<O>> cand = new ArrayList<>(cur.subList(0, from));
                 cand.addAll(cur.subList(Math.min(cur.size(), from + chunk), cur.size()));
                 if (!cand.isEmpty() && fails(cand, spec, timeout)) {
                     cur = cand;
@@ -48,14 +48,14 @@ public final class HistoryShrinker {
         }
     }
 
-    private static <S, O> boolean fails(List<Call<O>> calls, SequentialSpec<S, O> spec, Duration timeout) {
+    private static <S, O> boolean fails(List<HistoryCall<O>> calls, SequentialSpec<S, O> spec, Duration timeout) {
         List<O> done = new ArrayList<>();
-        for (Call<O> c : calls) {
+        for (HistoryCall<O> c : calls) {
             if (!c.pending()) {
                 done.add(c.op());
             }
         }
         return spec.selfContained(done)
-                && LinearizabilityChecker.check(calls, spec, timeout).verdict() == Verdict.NOT_LINEARIZABLE;
+                && LinearizabilityChecker.check(calls, spec, timeout).verdict() == LinearizabilityVerdict.NOT_LINEARIZABLE;
     }
 }

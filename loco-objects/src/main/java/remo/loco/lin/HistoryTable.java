@@ -29,9 +29,9 @@ public final class HistoryTable {
      *                calls print {@code (pending)}
      * @return the table, lines ending in {@code \n}
      */
-    public static <O> String format(List<Call<O>> calls, Function<O, String> call, Function<O, String> outcome) {
+    public static <O> String format(List<HistoryCall<O>> calls, Function<O, String> call, Function<O, String> outcome) {
         TreeSet<Long> stamps = new TreeSet<>();
-        for (Call<O> c : calls) {
+        for (HistoryCall<O> c : calls) {
             stamps.add(c.invoke());
             if (!c.pending()) {
                 stamps.add(c.response());
@@ -42,9 +42,9 @@ public final class HistoryTable {
         List<String[]> rows = new ArrayList<>();
         rows.add(steps ? new String[] {"call", "thread", "node", "operation", "returned", "interval", "steps"}
                 : new String[] {"call", "thread", "node", "operation", "returned", "interval"});
-        List<Call<O>> sorted = new ArrayList<>(calls);
-        sorted.sort(java.util.Comparator.comparingLong(Call::invoke));
-        for (Call<O> c : sorted) {
+        List<HistoryCall<O>> sorted = new ArrayList<>(calls);
+        sorted.sort(java.util.Comparator.comparingLong(HistoryCall::invoke));
+        for (HistoryCall<O> c : sorted) {
             String end = c.pending() ? "…" : Integer.toString(order.indexOf(c.response()) + 1);
             String interval = (order.indexOf(c.invoke()) + 1) + " – " + end;
             String ret = c.pending() ? "(pending)" : outcome.apply(c.op());

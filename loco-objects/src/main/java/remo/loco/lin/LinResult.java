@@ -13,7 +13,7 @@ import java.util.List;
  * @param nanos         search time in ns
  * @param <O>           the operation type
  */
-public record LinResult<O>(Verdict verdict, String reason, List<Call<O>> calls, List<Call<O>> linearization,
+public record LinResult<O>(LinearizabilityVerdict verdict, String reason, List<HistoryCall<O>> calls, List<HistoryCall<O>> linearization,
                            long explored, long nanos) {
     public LinResult {
         calls = List.copyOf(calls);
@@ -22,6 +22,6 @@ public record LinResult<O>(Verdict verdict, String reason, List<Call<O>> calls, 
 
     /** Whether a linearization was found. */
     public boolean linearizable() {
-        return verdict == Verdict.LINEARIZABLE;
+        return verdict == LinearizabilityVerdict.LINEARIZABLE;
     }
 }

@@ -16,7 +16,7 @@ import java.util.Set;
  * that backtracks when a response is reached whose call cannot be placed; configurations
  * (set of linearized calls, state) already explored are cached and never explored again. A pending
  * call (one that never returned) may be linearized at any point after its invocation, or not at
- * all. A search that exceeds its time limit is {@link Verdict#INCONCLUSIVE}, never a pass.
+ * all. A search that exceeds its time limit is {@link LinearizabilityVerdict#INCONCLUSIVE}, never a pass.
  *
  * <p>Works on histories of any object through {@link SequentialSpec}; {@link PartitionedCheck}
  * splits a history into independent parts (per key) first.
@@ -27,7 +27,7 @@ public final class LinearizabilityChecker {
 
     /** One end of a call's interval, in the search's doubly-linked list. */
     private static final class Entry<O> {
-        final Call<O> call;
+        final HistoryCall<O> call;
         final int index;
         final boolean isCall;
         final long time;
@@ -35,7 +35,7 @@ public final class LinearizabilityChecker {
         Entry<O> prev;
         Entry<O> next;
 
-        Entry(Call<O> call, int index, boolean isCall, long time) {
+        Entry(HistoryCall<O> call, int index, boolean isCall, long time) {
             this.call = call;
             this.index = index;
             this.isCall = isCall;
@@ -52,12 +52,12 @@ public final class LinearizabilityChecker {
      * @param timeout the time limit; the result is inconclusive when it is exceeded
      * @return linearizable (with a linearization), not linearizable, or inconclusive
      */
-    public static <S, O> LinResult<O> check(List<Call<O>> calls, SequentialSpec<S, O> spec, Duration timeout) {
+    public static <S, O> LinResult<O> check(List<HistoryCall<O>> calls, SequentialSpec<S, O> spec, Duration timeout) {
         long start = System.nanoTime();
         long deadline = start + timeout.toNanos();
         List<Entry<O>> all = new ArrayList<>();
         for (int i = 0; i < calls.size(); i++) {
-            Call<O> c = calls.get(i);
+            HistoryCall<O> c = calls.get(i);
             Entry<O> inv = new Entry<>(c, i, true, c.invoke());
             Entry<O> ret = new Entry<>(c, i, false, c.response());
             inv.match = ret;
@@ -83,7 +83,7 @@ public final class LinearizabilityChecker {
         long explored = 0;
         while (entry != null) {
             if ((++explored & 1023) == 0 && System.nanoTime() > deadline) {
-                return new LinResult<>(Verdict.INCONCLUSIVE, "time limit of " + timeout.toMillis() + " ms exceeded after "
+                return new LinResult<>(LinearizabilityVerdict.INCONCLUSIVE, "time limit of " + timeout.toMillis() + " ms exceeded after "
                         + explored + " search steps", calls, List.of(), explored, System.nanoTime() - start);
             }
             if (entry.isCall) {
@@ -108,7 +108,7 @@ public final class LinearizabilityChecker {
                 break;
             } else {
                 if (stack.isEmpty()) {
-                    return new LinResult<>(Verdict.NOT_LINEARIZABLE, "no linearization of the " + calls.size()
+                    return new LinResult<>(LinearizabilityVerdict.NOT_LINEARIZABLE, "no linearization of the " + calls.size()
                             + " calls (every order fails by the response of call " + entry.call.id() + ", "
                             + entry.call.op() + ")", calls, List.of(), explored, System.nanoTime() - start);
                 }
@@ -120,11 +120,11 @@ public final class LinearizabilityChecker {
                 entry = top.next;
             }
         }
-        List<Call<O>> order = new ArrayList<>();
+        List<HistoryCall<O>> order = new ArrayList<>();
         for (Entry<O> e : stack) {
             order.add(0, e.call);
         }
-        return new LinResult<>(Verdict.LINEARIZABLE, "", calls, order, explored, System.nanoTime() - start);
+        return new LinResult<>(LinearizabilityVerdict.LINEARIZABLE, "", calls, order, explored, System.nanoTime() - start);
     }
 
     private static <O> void lift(Entry<O> inv) {

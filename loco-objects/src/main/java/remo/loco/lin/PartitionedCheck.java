@@ -45,22 +45,22 @@ public final class PartitionedCheck<K, O> {
         }
 
         /** Not linearizable if a partition is not; else inconclusive if a partition timed out; else linearizable. */
-        public Verdict verdict() {
+        public LinearizabilityVerdict verdict() {
             boolean inconclusive = false;
             for (LinResult<O> r : partitions.values()) {
-                if (r.verdict() == Verdict.NOT_LINEARIZABLE) {
-                    return Verdict.NOT_LINEARIZABLE;
+                if (r.verdict() == LinearizabilityVerdict.NOT_LINEARIZABLE) {
+                    return LinearizabilityVerdict.NOT_LINEARIZABLE;
                 }
-                inconclusive |= r.verdict() == Verdict.INCONCLUSIVE;
+                inconclusive |= r.verdict() == LinearizabilityVerdict.INCONCLUSIVE;
             }
-            return inconclusive ? Verdict.INCONCLUSIVE : Verdict.LINEARIZABLE;
+            return inconclusive ? LinearizabilityVerdict.INCONCLUSIVE : LinearizabilityVerdict.LINEARIZABLE;
         }
 
         /** The partitions that timed out. */
         public List<K> inconclusive() {
             List<K> out = new ArrayList<>();
             partitions.forEach((k, r) -> {
-                if (r.verdict() == Verdict.INCONCLUSIVE) {
+                if (r.verdict() == LinearizabilityVerdict.INCONCLUSIVE) {
                     out.add(k);
                 }
             });
@@ -70,7 +70,7 @@ public final class PartitionedCheck<K, O> {
         /** The first partition that is not linearizable, or null. */
         public Map.Entry<K, LinResult<O>> firstFailure() {
             for (Map.Entry<K, LinResult<O>> e : partitions.entrySet()) {
-                if (e.getValue().verdict() == Verdict.NOT_LINEARIZABLE) {
+                if (e.getValue().verdict() == LinearizabilityVerdict.NOT_LINEARIZABLE) {
                     return e;
                 }
             }
@@ -85,16 +85,16 @@ public final class PartitionedCheck<K, O> {
 
     /** Checks {@code calls}: first the immediate outcomes, then every partition. */
     @SuppressWarnings("unchecked")
-    public Report<K, O> check(List<Call<O>> calls) {
-        Map<K, List<Call<O>>> parts = new LinkedHashMap<>();
-        for (Call<O> c : calls) {
+    public Report<K, O> check(List<HistoryCall<O>> calls) {
+        Map<K, List<HistoryCall<O>>> parts = new LinkedHashMap<>();
+        for (HistoryCall<O> c : calls) {
             parts.computeIfAbsent(key.apply(c.op()), k -> new ArrayList<>()).add(c);
         }
         Map<K, LinResult<O>> out = new LinkedHashMap<>();
-        for (Map.Entry<K, List<Call<O>>> p : parts.entrySet()) {
+        for (Map.Entry<K, List<HistoryCall<O>>> p : parts.entrySet()) {
             String bad = null;
-            Call<O> culprit = null;
-            for (Call<O> c : p.getValue()) {
+            HistoryCall<O> culprit = null;
+            for (HistoryCall<O> c : p.getValue()) {
                 String why = c.pending() ? null : immediate.apply(c.op());
                 if (why != null) {
                     bad = why;
@@ -104,13 +104,13 @@ public final class PartitionedCheck<K, O> {
             }
             if (bad != null) {
                 // the culprit and the calls that overlap it (the writes it may have mixed)
-                List<Call<O>> shown = new ArrayList<>();
-                for (Call<O> c : p.getValue()) {
+                List<HistoryCall<O>> shown = new ArrayList<>();
+                for (HistoryCall<O> c : p.getValue()) {
                     if (c == culprit || (!c.precedes(culprit) && !culprit.precedes(c))) {
                         shown.add(c);
                     }
                 }
-                out.put(p.getKey(), new LinResult<>(Verdict.NOT_LINEARIZABLE, bad + ": call " + culprit.id() + " ("
+                out.put(p.getKey(), new LinResult<>(LinearizabilityVerdict.NOT_LINEARIZABLE, bad + ": call " + culprit.id() + " ("
                         + culprit.op() + ")", shown, List.of(), 0, 0));
                 continue;
             }

@@ -9,7 +9,7 @@ import remo.loco.AtomicVar;
 import remo.loco.LocoNode;
 import remo.loco.lin.AtomicOp;
 import remo.loco.lin.AtomicSpec;
-import remo.loco.lin.Call;
+import remo.loco.lin.HistoryCall;
 import remo.loco.lin.History;
 import remo.loco.lin.HistoryShrinker;
 import remo.loco.lin.HistoryTable;
@@ -110,12 +110,12 @@ public record AtomicVarRun(RunMode mode, int nodes, int threadsPerNode, int opsP
     }
 
     /** The calls of a failing partition shrunk to few calls that still fail. */
-    public List<Call<AtomicOp>> shrink(List<Call<AtomicOp>> failing) {
+    public List<HistoryCall<AtomicOp>> shrink(List<HistoryCall<AtomicOp>> failing) {
         return HistoryShrinker.shrink(failing, new AtomicSpec(0), Duration.ofSeconds(10));
     }
 
     /** A history as a table. */
-    public static String table(List<Call<AtomicOp>> calls) {
+    public static String table(List<HistoryCall<AtomicOp>> calls) {
         return HistoryTable.format(calls, op -> op.variable() + "." + op, op -> Long.toString(op.result()));
     }
 }

@@ -14,7 +14,7 @@ import remo.loco.lin.HistoryTable;
 import remo.loco.lin.MapOp;
 import remo.loco.lin.MapSpec;
 import remo.loco.lin.PartitionedCheck;
-import remo.loco.lin.Call;
+import remo.loco.lin.HistoryCall;
 import remo.loco.lin.History;
 import remo.nic.NicConfig;
 import remo.nic.NodeSet;
@@ -126,12 +126,12 @@ public record KvStoreRun(RunMode mode, int nodes, int threadsPerNode, int opsPer
     }
 
     /** The calls of a failing partition shrunk to few calls that still fail (loco.md §4.10). */
-    public List<Call<MapOp>> shrink(List<Call<MapOp>> failing) {
+    public List<HistoryCall<MapOp>> shrink(List<HistoryCall<MapOp>> failing) {
         return HistoryShrinker.shrink(failing, new MapSpec(), Duration.ofSeconds(10));
     }
 
     /** A history as a table. */
-    public static String table(List<Call<MapOp>> calls) {
+    public static String table(List<HistoryCall<MapOp>> calls) {
         return HistoryTable.format(calls, MapOp::call, MapOp::outcome);
     }
 }

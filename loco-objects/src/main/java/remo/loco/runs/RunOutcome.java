@@ -2,10 +2,10 @@ package remo.loco.runs;
 
 import java.util.List;
 import java.util.Map;
-import remo.loco.lin.Call;
+import remo.loco.lin.HistoryCall;
 import remo.loco.lin.History;
 import remo.loco.lin.PartitionedCheck;
-import remo.loco.lin.Verdict;
+import remo.loco.lin.LinearizabilityVerdict;
 import remo.nic.RunResult;
 import remo.nic.SimCluster;
 
@@ -21,7 +21,7 @@ import remo.nic.SimCluster;
  * @param <K>         partition key type
  * @param <O>         operation type
  */
-public record RunOutcome<K, O>(long seed, List<Call<O>> calls, PartitionedCheck.Report<K, O> report,
+public record RunOutcome<K, O>(long seed, List<HistoryCall<O>> calls, PartitionedCheck.Report<K, O> report,
                                Map<String, Throwable> failures, long runNanos, long checkNanos) {
 
     /**
@@ -38,14 +38,14 @@ public record RunOutcome<K, O>(long seed, List<Call<O>> calls, PartitionedCheck.
         long t0 = System.nanoTime();
         RunResult r = cluster.run();
         long t1 = System.nanoTime();
-        List<Call<O>> calls = history.calls();
+        List<HistoryCall<O>> calls = history.calls();
         PartitionedCheck.Report<K, O> report = check.check(calls);
         long t2 = System.nanoTime();
         return new RunOutcome<>(seed, calls, report, r.threadFailures(), t1 - t0, t2 - t1);
     }
 
     /** The verdict: a thread failure counts as not linearizable (something went wrong that the history cannot show). */
-    public Verdict verdict() {
-        return failures.isEmpty() ? report.verdict() : Verdict.NOT_LINEARIZABLE;
+    public LinearizabilityVerdict verdict() {
+        return failures.isEmpty() ? report.verdict() : LinearizabilityVerdict.NOT_LINEARIZABLE;
     }
 }

@@ -3,7 +3,7 @@ package remo.loco.runs;
 import java.util.Locale;
 import java.util.function.LongFunction;
 import remo.core.SeedRange;
-import remo.loco.lin.Verdict;
+import remo.loco.lin.LinearizabilityVerdict;
 
 /**
  * The tally of a series of required runs (loco.md §4.10): how many histories were linearizable,
@@ -45,10 +45,10 @@ public record RunSummary(String object, long runs, long linearizable, long incon
             done++;
             check += o.checkNanos();
             sim += o.runNanos();
-            Verdict v = o.verdict();
-            if (v == Verdict.LINEARIZABLE) {
+            LinearizabilityVerdict v = o.verdict();
+            if (v == LinearizabilityVerdict.LINEARIZABLE) {
                 ok++;
-            } else if (v == Verdict.INCONCLUSIVE) {
+            } else if (v == LinearizabilityVerdict.INCONCLUSIVE) {
                 inc++;
             } else {
                 bad++;

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import remo.loco.lin.Call;
+import remo.loco.lin.HistoryCall;
 import remo.models.algebra.Relation;
 import remo.nic.NodeSet;
 
@@ -132,10 +132,10 @@ public final class BarrierSpec extends LibrarySpec {
      * @param history the barrier calls, each operation its call number {@code k}
      * @return the violations, one line each
      */
-    public static List<String> checkReturns(List<Call<Integer>> history) {
+    public static List<String> checkReturns(List<HistoryCall<Integer>> history) {
         Map<Integer, Long> firstReturn = new LinkedHashMap<>();
         Map<Integer, Long> lastInvoke = new LinkedHashMap<>();
-        for (Call<Integer> c : history) {
+        for (HistoryCall<Integer> c : history) {
             lastInvoke.merge(c.op(), c.invoke(), Math::max);
             if (!c.pending()) {
                 firstReturn.merge(c.op(), c.response(), Math::min);

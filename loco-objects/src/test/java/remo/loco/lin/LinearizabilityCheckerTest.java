@@ -20,101 +20,101 @@ class LinearizabilityCheckerTest {
         return new long[] {x, x};
     }
 
-    private static Call<MapOp> call(long id, String thread, MapOp op, long inv, long res) {
-        return new Call<>(id, thread, 1, op, inv, res, -1, -1);
+    private static HistoryCall<MapOp> call(long id, String thread, MapOp op, long inv, long res) {
+        return new HistoryCall<>(id, thread, 1, op, inv, res, -1, -1);
     }
 
     @Test
     void aSequentialHistoryIsLinearizableInItsOrder() {
-        List<Call<MapOp>> h = List.of(call(0, "a", MapOp.put(1, v(5), false), 1, 2), call(1, "b", MapOp.get(1, v(5)), 3, 4),
+        List<HistoryCall<MapOp>> h = List.of(call(0, "a", MapOp.put(1, v(5), false), 1, 2), call(1, "b", MapOp.get(1, v(5)), 3, 4),
                 call(2, "a", MapOp.remove(1, true), 5, 6), call(3, "b", MapOp.get(1, null), 7, 8));
         LinResult<MapOp> r = LinearizabilityChecker.check(h, new MapSpec(), LIMIT);
-        assertEquals(Verdict.LINEARIZABLE, r.verdict());
-        assertEquals(List.of(0L, 1L, 2L, 3L), r.linearization().stream().map(Call::id).toList());
+        assertEquals(LinearizabilityVerdict.LINEARIZABLE, r.verdict());
+        assertEquals(List.of(0L, 1L, 2L, 3L), r.linearization().stream().map(HistoryCall::id).toList());
     }
 
     @Test
     void overlappingCallsMayBeReordered() {
         // the get overlaps the put and sees its value; a second get overlapping both sees the old value
-        List<Call<MapOp>> h = List.of(call(0, "a", MapOp.put(1, v(5), false), 1, 6), call(1, "b", MapOp.get(1, v(5)), 2, 4),
+        List<HistoryCall<MapOp>> h = List.of(call(0, "a", MapOp.put(1, v(5), false), 1, 6), call(1, "b", MapOp.get(1, v(5)), 2, 4),
                 call(2, "c", MapOp.get(1, null), 3, 5));
         LinResult<MapOp> r = LinearizabilityChecker.check(h, new MapSpec(), LIMIT);
-        assertEquals(Verdict.LINEARIZABLE, r.verdict());
-        assertEquals(List.of(2L, 0L, 1L), r.linearization().stream().map(Call::id).toList());
+        assertEquals(LinearizabilityVerdict.LINEARIZABLE, r.verdict());
+        assertEquals(List.of(2L, 0L, 1L), r.linearization().stream().map(HistoryCall::id).toList());
     }
 
     @Test
     void aStaleReadAfterTheWriteReturnedIsNotLinearizable() {
-        List<Call<MapOp>> h = List.of(call(0, "a", MapOp.put(1, v(5), false), 1, 2), call(1, "b", MapOp.get(1, null), 3, 4));
+        List<HistoryCall<MapOp>> h = List.of(call(0, "a", MapOp.put(1, v(5), false), 1, 2), call(1, "b", MapOp.get(1, null), 3, 4));
         LinResult<MapOp> r = LinearizabilityChecker.check(h, new MapSpec(), LIMIT);
-        assertEquals(Verdict.NOT_LINEARIZABLE, r.verdict());
+        assertEquals(LinearizabilityVerdict.NOT_LINEARIZABLE, r.verdict());
         assertTrue(r.reason().startsWith("no linearization of the 2 calls"), r.reason());
     }
 
     @Test
     void aPendingCallMayTakeEffectOrNot() {
-        Call<MapOp> pendingPut = new Call<>(0, "a", 1, MapOp.put(1, v(5), false), 1, Long.MAX_VALUE, -1, -1);
-        List<Call<MapOp>> sees = List.of(pendingPut, call(1, "b", MapOp.get(1, v(5)), 3, 4));
-        List<Call<MapOp>> doesNotSee = List.of(pendingPut, call(1, "b", MapOp.get(1, null), 3, 4));
-        assertEquals(Verdict.LINEARIZABLE, LinearizabilityChecker.check(sees, new MapSpec(), LIMIT).verdict());
-        assertEquals(Verdict.LINEARIZABLE, LinearizabilityChecker.check(doesNotSee, new MapSpec(), LIMIT).verdict());
-        List<Call<MapOp>> both = List.of(pendingPut, call(1, "b", MapOp.get(1, v(5)), 3, 4), call(2, "b", MapOp.get(1, null), 5, 6));
-        assertEquals(Verdict.NOT_LINEARIZABLE, LinearizabilityChecker.check(both, new MapSpec(), LIMIT).verdict());
+        HistoryCall<MapOp> pendingPut = new HistoryCall<>(0, "a", 1, MapOp.put(1, v(5), false), 1, Long.MAX_VALUE, -1, -1);
+        List<HistoryCall<MapOp>> sees = List.of(pendingPut, call(1, "b", MapOp.get(1, v(5)), 3, 4));
+        List<HistoryCall<MapOp>> doesNotSee = List.of(pendingPut, call(1, "b", MapOp.get(1, null), 3, 4));
+        assertEquals(LinearizabilityVerdict.LINEARIZABLE, LinearizabilityChecker.check(sees, new MapSpec(), LIMIT).verdict());
+        assertEquals(LinearizabilityVerdict.LINEARIZABLE, LinearizabilityChecker.check(doesNotSee, new MapSpec(), LIMIT).verdict());
+        List<HistoryCall<MapOp>> both = List.of(pendingPut, call(1, "b", MapOp.get(1, v(5)), 3, 4), call(2, "b", MapOp.get(1, null), 5, 6));
+        assertEquals(LinearizabilityVerdict.NOT_LINEARIZABLE, LinearizabilityChecker.check(both, new MapSpec(), LIMIT).verdict());
     }
 
     @Test
     void aFullPutIsANoOp() {
-        List<Call<MapOp>> h = List.of(call(0, "a", MapOp.put(1, v(5), true), 1, 2), call(1, "b", MapOp.get(1, null), 3, 4));
-        assertEquals(Verdict.LINEARIZABLE, LinearizabilityChecker.check(h, new MapSpec(), LIMIT).verdict());
+        List<HistoryCall<MapOp>> h = List.of(call(0, "a", MapOp.put(1, v(5), true), 1, 2), call(1, "b", MapOp.get(1, null), 3, 4));
+        assertEquals(LinearizabilityVerdict.LINEARIZABLE, LinearizabilityChecker.check(h, new MapSpec(), LIMIT).verdict());
     }
 
     @Test
     void aTornReadIsReportedAtOnce() {
-        List<Call<MapOp>> h = List.of(call(0, "a", MapOp.put(1, v(5), false), 1, 4),
+        List<HistoryCall<MapOp>> h = List.of(call(0, "a", MapOp.put(1, v(5), false), 1, 4),
                 call(1, "b", MapOp.get(1, new long[] {5, 0}), 2, 3));
         PartitionedCheck<Long, MapOp> check = new PartitionedCheck<>(MapOp::key, k -> new MapSpec(),
                 op -> op.torn() ? "torn read" : null, LIMIT);
         PartitionedCheck.Report<Long, MapOp> r = check.check(h);
-        assertEquals(Verdict.NOT_LINEARIZABLE, r.verdict());
+        assertEquals(LinearizabilityVerdict.NOT_LINEARIZABLE, r.verdict());
         assertTrue(r.firstFailure().getValue().reason().startsWith("torn read: call 1"), r.firstFailure().getValue().reason());
-        assertEquals(List.of(0L, 1L), r.firstFailure().getValue().calls().stream().map(Call::id).toList(),
+        assertEquals(List.of(0L, 1L), r.firstFailure().getValue().calls().stream().map(HistoryCall::id).toList(),
                 "the torn get and the put it overlaps");
     }
 
     @Test
     void partitionsAreCheckedPerKey() {
         // a put of key 1 and a get of key 2 that would not fit one register
-        List<Call<MapOp>> h = List.of(call(0, "a", MapOp.put(1, v(5), false), 1, 2), call(1, "b", MapOp.get(2, null), 3, 4),
+        List<HistoryCall<MapOp>> h = List.of(call(0, "a", MapOp.put(1, v(5), false), 1, 2), call(1, "b", MapOp.get(2, null), 3, 4),
                 call(2, "b", MapOp.get(1, null), 5, 6));
         PartitionedCheck.Report<Long, MapOp> r = new PartitionedCheck<Long, MapOp>(MapOp::key, k -> new MapSpec(), op -> null,
                 LIMIT).check(h);
-        assertEquals(Verdict.NOT_LINEARIZABLE, r.verdict());
+        assertEquals(LinearizabilityVerdict.NOT_LINEARIZABLE, r.verdict());
         assertEquals(1L, r.firstFailure().getKey());
-        assertEquals(Verdict.LINEARIZABLE, r.partitions().get(2L).verdict());
+        assertEquals(LinearizabilityVerdict.LINEARIZABLE, r.partitions().get(2L).verdict());
     }
 
     @Test
     void aTimeOutIsInconclusiveNeverAPass() {
         // 30 overlapping puts of distinct values and a get of a value nobody put: the search must try
         // every subset of puts before the get (memoisation cannot help), far more than 50 ms
-        List<Call<MapOp>> h = new ArrayList<>();
+        List<HistoryCall<MapOp>> h = new ArrayList<>();
         for (int i = 0; i < 30; i++) {
             h.add(call(i, "t" + i, MapOp.put(1, v(i), false), 1, 100));
         }
         h.add(call(30, "r", MapOp.get(1, v(1000)), 1, 100));
         h.add(call(31, "r", MapOp.get(1, null), 101, 102));
         LinResult<MapOp> r = LinearizabilityChecker.check(h, new MapSpec(), Duration.ofMillis(50));
-        assertEquals(Verdict.INCONCLUSIVE, r.verdict());
+        assertEquals(LinearizabilityVerdict.INCONCLUSIVE, r.verdict());
         assertTrue(r.reason().startsWith("time limit of 50 ms exceeded"), r.reason());
         PartitionedCheck.Report<Long, MapOp> report = new PartitionedCheck<Long, MapOp>(MapOp::key, k -> new MapSpec(),
                 op -> null, Duration.ofMillis(50)).check(h);
-        assertEquals(Verdict.INCONCLUSIVE, report.verdict());
+        assertEquals(LinearizabilityVerdict.INCONCLUSIVE, report.verdict());
         assertEquals(List.of(1L), report.inconclusive());
     }
 
     @Test
     void theShrinkerKeepsTheFewestCallsThatStillFail() {
-        List<Call<MapOp>> h = new ArrayList<>();
+        List<HistoryCall<MapOp>> h = new ArrayList<>();
         long t = 0;
         for (int i = 0; i < 10; i++) {
             h.add(call(h.size(), "a", MapOp.put(1, v(i), false), ++t, ++t));
@@ -122,8 +122,8 @@ class LinearizabilityCheckerTest {
         }
         // the failure: after the put of 9 returned, a get still sees 3
         h.add(call(h.size(), "c", MapOp.get(1, v(3)), ++t, ++t));
-        List<Call<MapOp>> small = HistoryShrinker.shrink(h, new MapSpec(), LIMIT);
-        assertEquals(Verdict.NOT_LINEARIZABLE, LinearizabilityChecker.check(small, new MapSpec(), LIMIT).verdict());
+        List<HistoryCall<MapOp>> small = HistoryShrinker.shrink(h, new MapSpec(), LIMIT);
+        assertEquals(LinearizabilityVerdict.NOT_LINEARIZABLE, LinearizabilityChecker.check(small, new MapSpec(), LIMIT).verdict());
         assertEquals(3, small.size(), HistoryTable.format(small, MapOp::call, MapOp::outcome));
         assertEquals(List.of("put(1, [3,3])", "put(1, [4,4])", "get(1)"), small.stream().map(c -> c.op().call()).toList());
         String table = HistoryTable.format(small, MapOp::call, MapOp::outcome);
@@ -136,16 +136,16 @@ class LinearizabilityCheckerTest {
 
     @Test
     void anAtomicVariableHistoryIsCheckedAgainstFetchAddCasAndLoad() {
-        List<Call<AtomicOp>> ok = List.of(
-                new Call<>(0, "a", 1, new AtomicOp("x", AtomicOp.Kind.FETCH_ADD, 2, 0, 0), 1, 2, -1, -1),
-                new Call<>(1, "b", 1, new AtomicOp("x", AtomicOp.Kind.COMPARE_AND_SWAP, 2, 9, 2), 3, 4, -1, -1),
-                new Call<>(2, "a", 1, new AtomicOp("x", AtomicOp.Kind.COMPARE_AND_SWAP, 2, 7, 9), 5, 6, -1, -1),
-                new Call<>(3, "b", 1, new AtomicOp("x", AtomicOp.Kind.LOAD, 0, 0, 9), 7, 8, -1, -1));
-        assertEquals(Verdict.LINEARIZABLE, LinearizabilityChecker.check(ok, new AtomicSpec(0), LIMIT).verdict());
-        List<Call<AtomicOp>> lost = List.of(
-                new Call<>(0, "a", 1, new AtomicOp("x", AtomicOp.Kind.FETCH_ADD, 1, 0, 0), 1, 4, -1, -1),
-                new Call<>(1, "b", 1, new AtomicOp("x", AtomicOp.Kind.FETCH_ADD, 1, 0, 0), 2, 3, -1, -1));
-        assertEquals(Verdict.NOT_LINEARIZABLE, LinearizabilityChecker.check(lost, new AtomicSpec(0), LIMIT).verdict());
+        List<HistoryCall<AtomicOp>> ok = List.of(
+                new HistoryCall<>(0, "a", 1, new AtomicOp("x", AtomicOp.Kind.FETCH_ADD, 2, 0, 0), 1, 2, -1, -1),
+                new HistoryCall<>(1, "b", 1, new AtomicOp("x", AtomicOp.Kind.COMPARE_AND_SWAP, 2, 9, 2), 3, 4, -1, -1),
+                new HistoryCall<>(2, "a", 1, new AtomicOp("x", AtomicOp.Kind.COMPARE_AND_SWAP, 2, 7, 9), 5, 6, -1, -1),
+                new HistoryCall<>(3, "b", 1, new AtomicOp("x", AtomicOp.Kind.LOAD, 0, 0, 9), 7, 8, -1, -1));
+        assertEquals(LinearizabilityVerdict.LINEARIZABLE, LinearizabilityChecker.check(ok, new AtomicSpec(0), LIMIT).verdict());
+        List<HistoryCall<AtomicOp>> lost = List.of(
+                new HistoryCall<>(0, "a", 1, new AtomicOp("x", AtomicOp.Kind.FETCH_ADD, 1, 0, 0), 1, 4, -1, -1),
+                new HistoryCall<>(1, "b", 1, new AtomicOp("x", AtomicOp.Kind.FETCH_ADD, 1, 0, 0), 2, 3, -1, -1));
+        assertEquals(LinearizabilityVerdict.NOT_LINEARIZABLE, LinearizabilityChecker.check(lost, new AtomicSpec(0), LIMIT).verdict());
     }
 
     /** A FIFO queue of ints: the state is the queue content. */
@@ -198,12 +198,12 @@ class LinearizabilityCheckerTest {
         for (Thread t : threads) {
             t.join();
         }
-        List<Call<QueueOp>> calls = h.calls();
+        List<HistoryCall<QueueOp>> calls = h.calls();
         assertEquals(600, calls.size());
-        assertEquals(Verdict.LINEARIZABLE, LinearizabilityChecker.check(calls, new QueueSpec(), LIMIT).verdict());
+        assertEquals(LinearizabilityVerdict.LINEARIZABLE, LinearizabilityChecker.check(calls, new QueueSpec(), LIMIT).verdict());
         // a queue that returns elements out of order is caught
-        List<Call<QueueOp>> wrong = List.of(new Call<>(0, "a", 0, new QueueOp(true, 1), 1, 2, -1, -1),
-                new Call<>(1, "a", 0, new QueueOp(true, 2), 3, 4, -1, -1), new Call<>(2, "b", 0, new QueueOp(false, 2), 5, 6, -1, -1));
-        assertEquals(Verdict.NOT_LINEARIZABLE, LinearizabilityChecker.check(wrong, new QueueSpec(), LIMIT).verdict());
+        List<HistoryCall<QueueOp>> wrong = List.of(new HistoryCall<>(0, "a", 0, new QueueOp(true, 1), 1, 2, -1, -1),
+                new HistoryCall<>(1, "a", 0, new QueueOp(true, 2), 3, 4, -1, -1), new HistoryCall<>(2, "b", 0, new QueueOp(false, 2), 5, 6, -1, -1));
+        assertEquals(LinearizabilityVerdict.NOT_LINEARIZABLE, LinearizabilityChecker.check(wrong, new QueueSpec(), LIMIT).verdict());
     }
 }

@@ -16,7 +16,7 @@ package remo.loco.lin;
  *                     concurrent mode
  * @param responseStep likewise at the response; -1 in concurrent mode or for a pending call
  */
-public record Call<O>(long id, String thread, int node, O op, long invoke, long response, long invokeStep,
+public record HistoryCall<O>(long id, String thread, int node, O op, long invoke, long response, long invokeStep,
                       long responseStep) {
 
     /**
@@ -28,12 +28,12 @@ public record Call<O>(long id, String thread, int node, O op, long invoke, long 
     }
 
     /** Whether this call returned before {@code other} was invoked. */
-    public boolean precedes(Call<?> other) {
+    public boolean precedes(HistoryCall<?> other) {
         return response < other.invoke;
     }
 
     /** A copy with another operation (same interval). */
-    public <P> Call<P> withOp(P other) {
-        return new Call<>(id, thread, node, other, invoke, response, invokeStep, responseStep);
+    public <P> HistoryCall<P> withOp(P other) {
+        return new HistoryCall<>(id, thread, node, other, invoke, response, invokeStep, responseStep);
     }
 }

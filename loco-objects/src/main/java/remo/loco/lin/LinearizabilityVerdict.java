@@ -1,7 +1,7 @@
 package remo.loco.lin;
 
 /** The verdict of a linearizability check (loco.md §4.10). */
-public enum Verdict {
+public enum LinearizabilityVerdict {
     /** A linearization was found. */
     LINEARIZABLE,
     /** No linearization exists (or a get returned a torn value). */

@@ -14,9 +14,9 @@ import java.util.List;
  * @param fromStart  whether the first state is an initial state; false for a trace of TLC's
  *                   distributed mode, which prints only the last steps of the path
  */
-public record Counterexample(CounterexampleKind kind, List<TlaState> states, int loopStart, boolean stuttering,
+public record TlcCounterexample(CounterexampleKind kind, List<TlaState> states, int loopStart, boolean stuttering,
                              boolean fromStart) {
-    public Counterexample {
+    public TlcCounterexample {
         states = List.copyOf(states);
         if (states.isEmpty()) {
             throw new IllegalArgumentException("a counterexample has at least one state");

@@ -11,7 +11,7 @@ import remo.models.cat.CatStatement.CheckKind;
  * per-execution flag ({@code flag ~empty … as NAME}), or an instruction guard (a flag whose name
  * starts with {@code unsupported}, models.md §7.4).
  */
-public final class ModelCheck {
+public final class CatCheck {
     private final int index;
     private final CheckKind kind;
     private final boolean negated;
@@ -29,7 +29,7 @@ public final class ModelCheck {
      * @param calls     the names of the procedure calls the check was made in, innermost first
      *                  ({@code call p(…) as NAME} gives NAME); {@code --skipcheck} of one skips it
      */
-    ModelCheck(int index, CheckKind kind, boolean negated, Node expr, String name, boolean flag, Position pos, String file,
+    CatCheck(int index, CheckKind kind, boolean negated, Node expr, String name, boolean flag, Position pos, String file,
                CatCondition condition, List<String> calls) {
         this.index = index;
         this.kind = kind;

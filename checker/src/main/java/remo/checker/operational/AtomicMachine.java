@@ -10,45 +10,27 @@ import remo.litmus.Instruction;
  * {@code pc_t}, {@code regs_t}, {@code polled_s} (the store-buffer and queue sections of the
  * layout stay empty). Events of an instruction are emitted at its transition in step order.
  */
-final class AtomicMachine implements Machine {
-    private final MachineLayout layout;
+final class AtomicMachine extends Machine {
     private final boolean failedRcasWrites;
 
     AtomicMachine(MachineLayout layout) {
-        this.layout = layout;
+        super(layout);
         this.failedRcasWrites = layout.flags.failedRcasWrites();
     }
 
     @Override
-    public MachineLayout layout() {
-        return layout;
-    }
-
-    @Override
-    public long[] initialState() {
-        return layout.initialState();
-    }
-
-    @Override
-    public List<long[]> successors(long[] state) {
+    List<long[]> successors(long[] state) {
         MachineState s = new MachineState(layout, state);
         List<long[]> out = new ArrayList<>();
         for (MachineLayout.ThreadPlan plan : layout.threads) {
-            int t = plan.index;
-            if (!s.terminated(t)) {
-                MachineState n = step(s, t, s.pc(t), plan.code.instructions().get(s.pc(t)));
-                if (n != null) {
-                    n.advance(t);
-                    out.add(n.s);
-                }
-            }
+            addCpuSuccessor(s, plan, out);
         }
         return out;
     }
 
     /** Final iff every thread has terminated. */
     @Override
-    public boolean isFinal(long[] state) {
+    boolean isFinal(long[] state) {
         MachineState s = new MachineState(layout, state);
         for (MachineLayout.ThreadPlan plan : layout.threads) {
             if (!s.terminated(plan.index)) {
@@ -79,7 +61,8 @@ final class AtomicMachine implements Machine {
     }
 
     /** The whole instruction {@code i} of thread {@code t}, or null if its guard does not hold. */
-    private MachineState step(MachineState s, int t, int i, Instruction ins) {
+    @Override
+    MachineState cpuStep(MachineState s, int t, int i, Instruction ins) {
         MachineState n = s.copy();
         if (ins instanceof Instruction.Load ld) {
             n.setReg(t, ld.destination().name(), read(n, event(t, i, 0), loc(ld.source().name())));

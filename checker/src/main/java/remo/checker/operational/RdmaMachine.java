@@ -10,40 +10,22 @@ import remo.litmus.Instruction;
  * order per thread, FIFO store buffers holding stores, posted operations and rfence markers (operational.md §3),
  * and the NIC transitions of {@link NicSteps} (operational.md §4).
  */
-final class RdmaMachine implements Machine {
-    private final MachineLayout layout;
+final class RdmaMachine extends Machine {
     private final NicSteps nic;
 
     RdmaMachine(MachineLayout layout) {
-        this.layout = layout;
+        super(layout);
         this.nic = new NicSteps(layout);
     }
 
     @Override
-    public MachineLayout layout() {
-        return layout;
-    }
-
-    @Override
-    public long[] initialState() {
-        return layout.initialState();
-    }
-
-    @Override
-    public List<long[]> successors(long[] state) {
+    List<long[]> successors(long[] state) {
         MachineState s = new MachineState(layout, state);
         List<long[]> out = new ArrayList<>();
         for (MachineLayout.ThreadPlan plan : layout.threads) {
-            int t = plan.index;
-            if (!s.terminated(t)) {
-                MachineState n = cpuStep(s, t, s.pc(t), plan.code.instructions().get(s.pc(t)));
-                if (n != null) {
-                    n.advance(t);
-                    out.add(n.s);
-                }
-            }
-            if (!s.bufferEmpty(t)) {
-                out.add(flush(s, t).s);
+            addCpuSuccessor(s, plan, out);
+            if (!s.bufferEmpty(plan.index)) {
+                out.add(flush(s, plan.index).s);
             }
         }
         nic.successors(s, out);
@@ -52,7 +34,7 @@ final class RdmaMachine implements Machine {
 
     /** operational.md §5: every thread terminated, every store buffer empty, every operation DONE. */
     @Override
-    public boolean isFinal(long[] state) {
+    boolean isFinal(long[] state) {
         MachineState s = new MachineState(layout, state);
         for (MachineLayout.ThreadPlan plan : layout.threads) {
             if (!s.terminated(plan.index) || !s.bufferEmpty(plan.index)) {
@@ -94,7 +76,8 @@ final class RdmaMachine implements Machine {
      *
      * @return the successor before {@code pc_t} is advanced, or null if the guard does not hold
      */
-    private MachineState cpuStep(MachineState s, int t, int i, Instruction ins) {
+    @Override
+    MachineState cpuStep(MachineState s, int t, int i, Instruction ins) {
         if (ins instanceof Instruction.Load ld) {
             MachineState n = s.copy();
             n.setReg(t, ld.destination().name(), load(n, t, i, ld.source().name()));

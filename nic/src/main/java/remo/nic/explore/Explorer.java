@@ -147,7 +147,8 @@ public final class Explorer {
             target.setup().accept(cluster);
             RunResult result;
             try {
-                result = cluster.run();
+                // thread failures are violations here (below), not exceptions
+                result = cluster.runAllowingFailures();
             } catch (DporSearch.SleepBlocked e) {
                 return new RunRecord(Kind.PRUNED, violations, Optional.empty());
             } catch (StepLimitExceededException e) {

@@ -81,6 +81,16 @@ public final class SimCluster implements Cluster {
     }
 
     /**
+     * Whether libraries check their client obligations at run time (the debug checks; default on),
+     * e.g. the weak lock's O3 at {@code release} (locks.md §3.6); off with
+     * {@link Builder#checkClientObligations(boolean)} for runs that break an obligation on purpose to
+     * show what goes wrong.
+     */
+    public boolean checksClientObligations() {
+        return builder.checkClientObligations;
+    }
+
+    /**
      * Spawns a simulated thread running {@code body} on {@code node} (setup phase only). Its endpoint
      * is created by {@link #run()} and passed to the body.
      *
@@ -271,6 +281,7 @@ public final class SimCluster implements Cluster {
         private ActionController controller;
         private boolean reduceSpins = true;
         private boolean allowThreadFailures;
+        private boolean checkClientObligations = true;
 
         private Builder() {
         }
@@ -291,6 +302,7 @@ public final class SimCluster implements Cluster {
             b.controller = controller;
             b.reduceSpins = reduceSpins;
             b.allowThreadFailures = allowThreadFailures;
+            b.checkClientObligations = checkClientObligations;
             return b;
         }
 
@@ -386,6 +398,16 @@ public final class SimCluster implements Cluster {
          */
         public Builder allowThreadFailures(boolean allow) {
             this.allowThreadFailures = allow;
+            return this;
+        }
+
+        /**
+         * Whether libraries check their client obligations where the simulator can (default
+         * {@code true}; see {@link SimCluster#checksClientObligations()}): {@code false} for a run that
+         * breaks one on purpose, such as the weak-behaviour runs of locks.md §10.4.
+         */
+        public Builder checkClientObligations(boolean check) {
+            this.checkClientObligations = check;
             return this;
         }
 

@@ -86,9 +86,9 @@ public final class WeakTicketLock extends TicketLock {
         if (unwaited.isEmpty()) {
             return null;
         }
-        return "obligation O3 (locks.md §3.6) broken: the critical section's " + unwaited
-                + " not waited for before release, so the next holder may not see its effect; waitFor its work id"
-                + " or gf() before release, or use StrongTicketLock, whose release does the gf";
+        return "obligation O3 (locks.md §3.6) broken: " + unwaited + " of the critical section not waited for"
+                + " before release, so a later holder may not see its effect; waitFor its work id or gf() before"
+                + " release, or use StrongTicketLock, whose release does the gf";
     }
 
     @Override

@@ -93,9 +93,12 @@ public final class KvStore extends LocoObject {
 
     /**
      * The size of a store (loco.md §4.9): {@code bucketsPerNode} buckets on every participant,
-     * {@code entriesPerBucket} entries per bucket, values of {@code valueWords} words.
+     * {@code entriesPerBucket} entries per bucket, values of {@code valueWords} words (a field below 1
+     * is an {@code IllegalArgumentException}).
      *
-     * @throws IllegalArgumentException if a field is below 1
+     * @param bucketsPerNode   {@code B >= 1}, buckets on every participant
+     * @param entriesPerBucket {@code E >= 1}
+     * @param valueWords       {@code V >= 1}, words per value
      */
     public record Shape(int bucketsPerNode, int entriesPerBucket, int valueWords) {
         /** Checks that every field is at least 1. */

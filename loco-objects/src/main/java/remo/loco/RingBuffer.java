@@ -61,9 +61,11 @@ public final class RingBuffer extends LocoObject {
     private long popped;
 
     /**
-     * The size of a ring (loco.md §4.7): {@code capacity} slots of {@code msgWords} words.
+     * The size of a ring (loco.md §4.7): {@code capacity} slots of {@code msgWords} words (a field
+     * below 1 is an {@code IllegalArgumentException}).
      *
-     * @throws IllegalArgumentException if a field is below 1
+     * @param capacity {@code K >= 1} slots
+     * @param msgWords {@code M >= 1} words per message
      */
     public record Shape(int capacity, int msgWords) {
         /** Checks that both fields are at least 1. */

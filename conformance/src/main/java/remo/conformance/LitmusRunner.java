@@ -207,19 +207,19 @@ public final class LitmusRunner {
 
     /** One deterministic run with {@code seed} under {@code policy}, recording a trace iff {@code trace}. */
     public LitmusRun runDeterministic(long seed, SchedulerPolicy policy, boolean trace) {
-        return run(SimCluster.builder().nodes(nodes).config(config).deterministic(seed, policy).recordTrace(trace)
+        return run(SimCluster.builder().nodes(nodes).config(config).allowThreadFailures(true).deterministic(seed, policy).recordTrace(trace)
                 .spinCompression(false).stepLimit(STEP_LIMIT), seed, null);
     }
 
     /** Replays a deterministic run of {@code seed} under {@code policy} from its schedule (tracing on). */
     public LitmusRun replay(long seed, SchedulerPolicy policy, Schedule schedule) {
-        return run(SimCluster.builder().nodes(nodes).config(config).deterministic(seed, policy).recordTrace(true)
+        return run(SimCluster.builder().nodes(nodes).config(config).allowThreadFailures(true).deterministic(seed, policy).recordTrace(true)
                 .spinCompression(false).stepLimit(STEP_LIMIT), seed, schedule);
     }
 
     /** One run in concurrent mode (real threads), recording a trace iff {@code trace}. */
     public LitmusRun runConcurrent(boolean trace) {
-        return run(SimCluster.builder().nodes(nodes).config(config).concurrent().recordTrace(trace).spinCompression(false),
+        return run(SimCluster.builder().nodes(nodes).config(config).allowThreadFailures(true).concurrent().recordTrace(trace).spinCompression(false),
                 0, null);
     }
 

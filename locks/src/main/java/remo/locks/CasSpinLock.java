@@ -7,6 +7,7 @@ import java.util.Objects;
 import remo.loco.Backoff;
 import remo.loco.LocoNode;
 import remo.nic.Access;
+import remo.nic.Cluster;
 import remo.nic.Endpoint;
 import remo.nic.Node;
 import remo.nic.NodeSet;
@@ -108,6 +109,32 @@ public class CasSpinLock extends LockObject {
         this(LocoNode.of(here), name, home, clientNodes, mode, backoff);
     }
 
+    /**
+     * Creates the lock on the whole cluster with {@link ReleaseMode#RFAA} (sound on every NIC
+     * configuration, locks.md §5.7) and no backoff: one instance on every node of
+     * {@code layout.participants()}, returned as one handle that any client thread calls,
+     * {@code lock.acquire(ep)} running on the instance of the thread's node.
+     *
+     * @param cluster the cluster
+     * @param name    the lock's name (loco.md §3.2 syntax)
+     * @param layout  home and client nodes, e.g. {@code LockLayout.home(3).clients(1, 2)} (its slots are ignored)
+     * @return the handle
+     * @throws remo.nic.error.NoSuchNodeException if a node of the layout is not a node of the cluster
+     * @throws IllegalArgumentException           for a malformed name or no client node
+     */
+    public static CasSpinLock create(Cluster cluster, String name, LockLayout layout) {
+        return create(cluster, name, layout, ReleaseMode.RFAA, Backoff.NONE);
+    }
+
+    /**
+     * {@link #create(Cluster, String, LockLayout)} with the release mode and backoff of
+     * {@link #CasSpinLock(LocoNode, String, int, NodeSet, ReleaseMode, Backoff)} (exceptions as there).
+     */
+    public static CasSpinLock create(Cluster cluster, String name, LockLayout layout, ReleaseMode mode, Backoff backoff) {
+        return createAll(cluster, "CAS_SPIN", name, layout.participants(),
+                here -> new CasSpinLock(here, name, layout.home(), layout.clients(), mode, backoff));
+    }
+
     /** The release mode. */
     public ReleaseMode releaseMode() {
         return mode;
@@ -127,6 +154,10 @@ public class CasSpinLock extends LockObject {
      */
     @Override
     public void acquire(Endpoint ep) {
+        if (at(ep) != this) {
+            this.<CasSpinLock>at(ep).acquire(ep);
+            return;
+        }
         Client c = begin(ep, "acquire");
         while (!attempt(ep, c, "acquire")) {
             if (!retries()) {
@@ -147,6 +178,9 @@ public class CasSpinLock extends LockObject {
      * @throws IllegalMonitorStateException if it already holds it; otherwise as {@link #acquire}
      */
     public boolean tryAcquire(Endpoint ep) {
+        if (at(ep) != this) {
+            return this.<CasSpinLock>at(ep).tryAcquire(ep);
+        }
         boolean won = attempt(ep, begin(ep, "tryAcquire"), "tryAcquire");
         if (won) {
             backoff.reset();
@@ -178,6 +212,10 @@ public class CasSpinLock extends LockObject {
     /** Release (locks.md §5.3 R0–R1): {@code gf()}, then the put of 0 or the RFAA of −1 ({@code wr}), not waited. */
     @Override
     public void release(Endpoint ep) {
+        if (at(ep) != this) {
+            this.<CasSpinLock>at(ep).release(ep);
+            return;
+        }
         enterAsClient(ep, "release");
         Client c = client(ep, false);
         if (c == null || !c.held) {
@@ -216,6 +254,9 @@ public class CasSpinLock extends LockObject {
 
     @Override
     public boolean isHeldBy(Endpoint ep) {
+        if (at(ep) != this) {
+            return this.<CasSpinLock>at(ep).isHeldBy(ep);
+        }
         Client c;
         synchronized (clients) {
             c = clients.get(ep);

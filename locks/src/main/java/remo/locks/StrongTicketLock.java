@@ -1,6 +1,7 @@
 package remo.locks;
 
 import remo.loco.LocoNode;
+import remo.nic.Cluster;
 import remo.nic.Endpoint;
 import remo.nic.Node;
 import remo.nic.NodeSet;
@@ -21,6 +22,23 @@ import remo.nic.NodeSet;
  * identically on all of {@code C ∪ {H}} before use. O3 is discharged by the lock.
  */
 public final class StrongTicketLock extends TicketLock {
+
+    /**
+     * Creates the lock on the whole cluster: one instance on every node of {@code layout.participants()},
+     * returned as one handle that any client thread calls, {@code lock.acquire(ep)} running on the
+     * instance of the thread's node (loco.md §3.2 collective construction, done at once).
+     *
+     * @param cluster the cluster
+     * @param name    the lock's name (loco.md §3.2 syntax)
+     * @param layout  home, client nodes and slots per client node, e.g. {@code LockLayout.home(3).clients(1, 2)}
+     * @return the handle
+     * @throws remo.nic.error.NoSuchNodeException if a node of the layout is not a node of the cluster
+     * @throws IllegalArgumentException           for a malformed name or no client node
+     */
+    public static StrongTicketLock create(Cluster cluster, String name, LockLayout layout) {
+        return createAll(cluster, "STRONG_TICKET", name, layout.participants(),
+                here -> new StrongTicketLock(here, name, layout.home(), layout.clients(), layout.slotsPerNode()));
+    }
 
     /**
      * Constructs this node's instance; arguments and exceptions as

@@ -44,6 +44,8 @@ abstract class TicketLock extends LockObject implements TicketOrdered {
         final WorkId wb;
         boolean held;
         long ticket;
+        /** The id of the RFAA that drew the held ticket: the critical section's ops come after it. */
+        long entryOp;
 
         Slot(int local, int global, WorkId wa, WorkId wb) {
             this.local = local;
@@ -101,6 +103,10 @@ abstract class TicketLock extends LockObject implements TicketOrdered {
      */
     @Override
     public final void acquire(Endpoint ep) {
+        if (at(ep) != this) {
+            this.<TicketLock>at(ep).acquire(ep);
+            return;
+        }
         enterAsClient(ep, "acquire");
         Slot s = slot(ep, true);
         if (s.held) {
@@ -108,11 +114,12 @@ abstract class TicketLock extends LockObject implements TicketOrdered {
                     + "(ticket " + s.ticket + "); the lock is not reentrant");
         }
         try {
-            ep.rfaa(s.wa, tk, s.local, next, 0, 1);
+            long entryOp = ep.rfaa(s.wa, tk, s.local, next, 0, 1).id();
             waitForTicket(ep, s.wa);
             long my = ep.load(tk, s.local);
             spin(ep, my);
             s.ticket = my;
+            s.entryOp = entryOp;
             s.held = true;
         } catch (RdmaFailureException e) {
             throw failed("acquire", ep, e);
@@ -146,11 +153,16 @@ abstract class TicketLock extends LockObject implements TicketOrdered {
      */
     @Override
     public final void release(Endpoint ep) {
+        if (at(ep) != this) {
+            this.<TicketLock>at(ep).release(ep);
+            return;
+        }
         enterAsClient(ep, "release");
         Slot s = slot(ep, false);
         if (s == null || !s.held) {
             throw new IllegalMonitorStateException(where("release", ep) + ": this endpoint does not hold the lock");
         }
+        String broken = unmetObligation(ep, s.entryOp);
         try {
             beforeRelease(ep);
             ep.store(rows, s.global, releasedRow(s.ticket));
@@ -162,6 +174,19 @@ abstract class TicketLock extends LockObject implements TicketOrdered {
         } catch (RdmaFailureException e) {
             throw failed("release", ep, e);
         }
+        if (broken != null) {
+            throw new LockObligationException(where("release", ep) + ": " + broken);
+        }
+    }
+
+    /**
+     * The client obligation the critical section broke, checked at {@code release} (before the
+     * release's own ops), or {@code null}: nothing for the strong lock, which discharges O3 itself.
+     *
+     * @param entryOp the id of the op that drew the ticket; the critical section's ops follow it
+     */
+    String unmetObligation(Endpoint ep, long entryOp) {
+        return null;
     }
 
     /** What the release does before R1: nothing for the weak lock, {@code gf()} for the strong one (locks.md §4.2 R0). */
@@ -197,6 +222,9 @@ abstract class TicketLock extends LockObject implements TicketOrdered {
 
     @Override
     public final boolean isHeldBy(Endpoint ep) {
+        if (at(ep) != this) {
+            return this.<TicketLock>at(ep).isHeldBy(ep);
+        }
         Slot s;
         synchronized (bound) {
             s = bound.get(ep);
@@ -206,6 +234,9 @@ abstract class TicketLock extends LockObject implements TicketOrdered {
 
     @Override
     public final long heldTicket(Endpoint ep) {
+        if (at(ep) != this) {
+            return this.<TicketLock>at(ep).heldTicket(ep);
+        }
         Slot s;
         synchronized (bound) {
             s = bound.get(ep);

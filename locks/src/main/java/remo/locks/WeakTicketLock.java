@@ -1,9 +1,12 @@
 package remo.locks;
 
+import java.util.List;
 import remo.loco.LocoNode;
+import remo.nic.Cluster;
 import remo.nic.Endpoint;
 import remo.nic.Node;
 import remo.nic.NodeSet;
+import remo.nic.Op;
 
 /**
  * The weak ticket lock, "wlock" (locks.md §3): FIFO, local spinning, the cheapest release (one put
@@ -31,6 +34,23 @@ import remo.nic.NodeSet;
 public final class WeakTicketLock extends TicketLock {
 
     /**
+     * Creates the lock on the whole cluster: one instance on every node of {@code layout.participants()},
+     * returned as one handle that any client thread calls, {@code lock.acquire(ep)} running on the
+     * instance of the thread's node (loco.md §3.2 collective construction, done at once).
+     *
+     * @param cluster the cluster
+     * @param name    the lock's name (loco.md §3.2 syntax)
+     * @param layout  home, client nodes and slots per client node, e.g. {@code LockLayout.home(3).clients(1, 2)}
+     * @return the handle
+     * @throws remo.nic.error.NoSuchNodeException if a node of the layout is not a node of the cluster
+     * @throws IllegalArgumentException           for a malformed name or no client node
+     */
+    public static WeakTicketLock create(Cluster cluster, String name, LockLayout layout) {
+        return createAll(cluster, "WEAK_TICKET", name, layout.participants(),
+                here -> new WeakTicketLock(here, name, layout.home(), layout.clients(), layout.slotsPerNode()));
+    }
+
+    /**
      * Constructs this node's instance (collective: call it on every node of {@code clientNodes ∪ {home}}
      * with the same arguments). Registers {@code name/next} on the home and {@code name/rows},
      * {@code name/tk} on a client node; communicates with nobody.
@@ -49,6 +69,26 @@ public final class WeakTicketLock extends TicketLock {
     /** As {@link #WeakTicketLock(LocoNode, String, int, NodeSet, int)} on {@code LocoNode.of(here)}. */
     public WeakTicketLock(Node here, String name, int home, NodeSet clientNodes, int slotsPerNode) {
         this(LocoNode.of(here), name, home, clientNodes, slotsPerNode);
+    }
+
+    /**
+     * O3 (locks.md §3.6), checked where the simulator can ({@code checksClientObligations()}): every NIC op
+     * the critical section posted is waited for (a {@code waitFor} on its work id or a {@code gf}) before
+     * {@code release}; else the release still happens and then throws {@link LockObligationException}
+     * naming the ops.
+     */
+    @Override
+    String unmetObligation(Endpoint ep, long entryOp) {
+        if (!checksClientObligations()) {
+            return null;
+        }
+        List<Op> unwaited = ep.unwaitedOps(entryOp);
+        if (unwaited.isEmpty()) {
+            return null;
+        }
+        return "obligation O3 (locks.md §3.6) broken: " + unwaited + " of the critical section not waited for"
+                + " before release, so a later holder may not see its effect; waitFor its work id or gf() before"
+                + " release, or use StrongTicketLock, whose release does the gf";
     }
 
     @Override

@@ -6,6 +6,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import remo.loco.lin.AtomicOp;
 import remo.loco.lin.History;
+import remo.nic.Cluster;
 import remo.nic.Access;
 import remo.nic.Endpoint;
 import remo.nic.NodeSet;
@@ -34,6 +35,24 @@ public final class AtomicVar extends LocoObject {
     private volatile History<AtomicOp> history;
 
     private record Scratch(Region r, WorkId wv) {
+    }
+
+    /**
+     * Creates the register on the whole cluster: one instance on every node of {@code participants}, returned as one handle
+     * that any simulated thread calls, each call running on the instance of the caller's node
+     * (loco.md §3.2 collective construction, done at once).
+     *
+     * @param cluster the cluster
+     * @param name the object name (loco.md §3.2 syntax)
+     * @param participants the nodes that call it
+     * @param home the node holding the word, a participant
+     * @param initial its initial value
+     * @return the handle
+     * @throws remo.nic.error.NoSuchNodeException if a node named is not a node of the cluster
+     * @throws IllegalArgumentException           for a malformed name, or if {@code home} is not a participant
+     */
+    public static AtomicVar create(Cluster cluster, String name, NodeSet participants, int home, long initial) {
+        return createAll(cluster, "AtomicVar", name, participants, here -> new AtomicVar(here, name, participants, home, initial));
     }
 
     /**
@@ -66,24 +85,35 @@ public final class AtomicVar extends LocoObject {
     }
 
     /**
-     * Records every later call of this local instance into {@code h} (loco.md §4.10); {@code null} stops.
+     * Records every later call of this local instance (of every instance, on a handle) into {@code h} (loco.md §4.10); {@code null} stops.
      */
     public void recordHistory(History<AtomicOp> h) {
-        this.history = h;
+        for (AtomicVar o : this.<AtomicVar>instances()) {
+            o.history = h;
+        }
     }
 
     /** Adds {@code delta} atomically; returns the old value. @throws ObjectBrokenException on a NIC failure */
     public long fetchAdd(Endpoint ep, long delta) {
+        if (at(ep) != this) {
+            return this.<AtomicVar>at(ep).fetchAdd(ep, delta);
+        }
         return call(ep, "fetchAdd", AtomicOp.Kind.FETCH_ADD, delta, 0);
     }
 
     /** Swaps in {@code update} if the word equals {@code expect}; returns the old value. */
     public long compareAndSwap(Endpoint ep, long expect, long update) {
+        if (at(ep) != this) {
+            return this.<AtomicVar>at(ep).compareAndSwap(ep, expect, update);
+        }
         return call(ep, "compareAndSwap", AtomicOp.Kind.COMPARE_AND_SWAP, expect, update);
     }
 
     /** Reads the word through the NIC. */
     public long load(Endpoint ep) {
+        if (at(ep) != this) {
+            return this.<AtomicVar>at(ep).load(ep);
+        }
         return call(ep, "load", AtomicOp.Kind.LOAD, 0, 0);
     }
 

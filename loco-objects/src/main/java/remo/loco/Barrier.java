@@ -3,6 +3,7 @@ package remo.loco;
 import java.util.Map;
 import java.util.Set;
 import remo.loco.lin.History;
+import remo.nic.Cluster;
 import remo.nic.Access;
 import remo.nic.Endpoint;
 import remo.nic.NodeSet;
@@ -49,6 +50,22 @@ public final class Barrier extends LocoObject {
     private WorkId wb;
     private long k;
 
+    /**
+     * Creates the barrier on the whole cluster: one instance on every node of {@code participants}, returned as one handle
+     * that any simulated thread calls, each call running on the instance of the caller's node
+     * (loco.md §3.2 collective construction, done at once).
+     *
+     * @param cluster the cluster
+     * @param name the object name (loco.md §3.2 syntax)
+     * @param participants the nodes that meet at it
+     * @return the handle
+     * @throws remo.nic.error.NoSuchNodeException if a node named is not a node of the cluster
+     * @throws IllegalArgumentException           for a malformed name
+     */
+    public static Barrier create(Cluster cluster, String name, NodeSet participants) {
+        return createAll(cluster, "Barrier", name, participants, here -> new Barrier(here, name, participants));
+    }
+
     /** Constructs this node's instance. */
     public Barrier(LocoNode here, String name, NodeSet participants) {
         super(here, name, "Barrier", participants, Map.of());
@@ -68,9 +85,11 @@ public final class Barrier extends LocoObject {
         replicas = peerGroup("epoch", participants());
     }
 
-    /** Records every later call of this local instance into {@code h}; each call's operation is its number {@code k}. */
+    /** Records every later call of this local instance (of every instance, on a handle) into {@code h}; each call's operation is its number {@code k}. */
     public void recordHistory(History<Integer> h) {
-        this.history = h;
+        for (Barrier o : this.<Barrier>instances()) {
+            o.history = h;
+        }
     }
 
     /** The number of calls this node's barrier endpoint has made. */
@@ -85,11 +104,19 @@ public final class Barrier extends LocoObject {
      * @throws ObjectBrokenException  if a NIC failure surfaces
      */
     public void await(Endpoint ep) {
+        if (at(ep) != this) {
+            this.<Barrier>at(ep).await(ep);
+            return;
+        }
         arrive(ep, "await", false);
     }
 
     /** {@code gf}, then the weak barrier (same role, same numbering). */
     public void awaitStrong(Endpoint ep) {
+        if (at(ep) != this) {
+            this.<Barrier>at(ep).awaitStrong(ep);
+            return;
+        }
         arrive(ep, "awaitStrong", true);
     }
 

@@ -2,6 +2,7 @@ package remo.loco;
 
 import java.util.Map;
 import java.util.TreeMap;
+import remo.nic.Cluster;
 import remo.nic.Endpoint;
 import remo.nic.NodeSet;
 
@@ -23,6 +24,25 @@ public final class Broadcast extends LocoObject {
     private final Map<Integer, RingBuffer> rings = new TreeMap<>();
     private final Role senderRole;
     private final Role receiverRole;
+
+    /**
+     * Creates the broadcast on the whole cluster: one instance on every of {@code sender} and the {@code receivers}, returned as one handle
+     * that any simulated thread calls, each call running on the instance of the caller's node
+     * (loco.md §3.2 collective construction, done at once).
+     *
+     * @param cluster the cluster
+     * @param name the object name (loco.md §3.2 syntax)
+     * @param sender the node whose (first) endpoint sends
+     * @param receivers the receiving nodes; must not contain {@code sender}
+     * @param shape slots and words per message of every ring
+     * @return the handle
+     * @throws remo.nic.error.NoSuchNodeException if a node named is not a node of the cluster
+     * @throws IllegalArgumentException           for a malformed name, or if {@code sender} is a receiver or there is no receiver
+     */
+    public static Broadcast create(Cluster cluster, String name, int sender, NodeSet receivers, RingBuffer.Shape shape) {
+        return createAll(cluster, "Broadcast", name, receivers.union(NodeSet.of(sender)),
+                here -> new Broadcast(here, name, sender, receivers, shape.capacity(), shape.msgWords()));
+    }
 
     /**
      * Constructs this node's part: every ring on the sender, the own ring on a receiver.
@@ -66,6 +86,10 @@ public final class Broadcast extends LocoObject {
      * @throws RoleViolationException   on a node other than the sender, or from a second endpoint
      */
     public void send(Endpoint ep, long[] msg) {
+        if (at(ep) != this) {
+            this.<Broadcast>at(ep).send(ep, msg);
+            return;
+        }
         enter(ep, "send");
         senderRole.play(ep, "send");
         try {
@@ -83,6 +107,9 @@ public final class Broadcast extends LocoObject {
      * @return whether it was sent
      */
     public boolean trySend(Endpoint ep, long[] msg) {
+        if (at(ep) != this) {
+            return this.<Broadcast>at(ep).trySend(ep, msg);
+        }
         enter(ep, "trySend");
         senderRole.play(ep, "trySend");
         try {
@@ -110,6 +137,9 @@ public final class Broadcast extends LocoObject {
      * @throws RoleViolationException on the sender's node, or from a second endpoint
      */
     public long[] receive(Endpoint ep) {
+        if (at(ep) != this) {
+            return this.<Broadcast>at(ep).receive(ep);
+        }
         RingBuffer r = ownRing(ep, "receive");
         try {
             return r.pop(ep);
@@ -120,6 +150,9 @@ public final class Broadcast extends LocoObject {
 
     /** Receives the next message if one has arrived, else {@code null}. */
     public long[] tryReceive(Endpoint ep) {
+        if (at(ep) != this) {
+            return this.<Broadcast>at(ep).tryReceive(ep);
+        }
         RingBuffer r = ownRing(ep, "tryReceive");
         try {
             return r.tryPop(ep);

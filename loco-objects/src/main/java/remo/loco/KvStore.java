@@ -7,6 +7,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import remo.loco.lin.History;
 import remo.loco.lin.MapOp;
+import remo.nic.Cluster;
 import remo.nic.Access;
 import remo.nic.Endpoint;
 import remo.nic.NodeSet;
@@ -88,6 +89,48 @@ public final class KvStore extends LocoObject {
         public String toString() {
             return versionCheck && lock ? "none" : !versionCheck ? "disableVersionCheck" : "disableLock";
         }
+    }
+
+    /**
+     * The size of a store (loco.md §4.9): {@code bucketsPerNode} buckets on every participant,
+     * {@code entriesPerBucket} entries per bucket, values of {@code valueWords} words (a field below 1
+     * is an {@code IllegalArgumentException}).
+     *
+     * @param bucketsPerNode   {@code B >= 1}, buckets on every participant
+     * @param entriesPerBucket {@code E >= 1}
+     * @param valueWords       {@code V >= 1}, words per value
+     */
+    public record Shape(int bucketsPerNode, int entriesPerBucket, int valueWords) {
+        /** Checks that every field is at least 1. */
+        public Shape {
+            if (bucketsPerNode < 1 || entriesPerBucket < 1 || valueWords < 1) {
+                throw new IllegalArgumentException("KvStore.Shape: buckets per node, entries per bucket and value words"
+                        + " must be at least 1, got " + bucketsPerNode + ", " + entriesPerBucket + ", " + valueWords);
+            }
+        }
+    }
+
+    /**
+     * Creates the store on the whole cluster: one instance on every node of {@code participants}, returned as one handle
+     * that any simulated thread calls, each call running on the instance of the caller's node
+     * (loco.md §3.2 collective construction, done at once).
+     *
+     * @param cluster the cluster
+     * @param name the object name (loco.md §3.2 syntax)
+     * @param participants the nodes holding buckets and calling the store
+     * @param shape buckets per node, entries per bucket, value words
+     * @return the handle
+     * @throws remo.nic.error.NoSuchNodeException if a node named is not a node of the cluster
+     * @throws IllegalArgumentException           for a malformed name
+     */
+    public static KvStore create(Cluster cluster, String name, NodeSet participants, Shape shape) {
+        return create(cluster, name, participants, shape, Backoff.NONE);
+    }
+
+    /** {@link #create(Cluster, String, NodeSet, Shape)} whose retries pause with {@code backoff} (concurrent mode only). */
+    public static KvStore create(Cluster cluster, String name, NodeSet participants, Shape shape, Backoff backoff) {
+        return createAll(cluster, "KvStore", name, participants, here -> new KvStore(here, name, participants,
+                shape.bucketsPerNode(), shape.entriesPerBucket(), shape.valueWords(), backoff, Testing.NONE));
     }
 
     /** A store with {@link Backoff#NONE}. */
@@ -177,9 +220,11 @@ public final class KvStore extends LocoObject {
         return z ^ (z >>> 31);
     }
 
-    /** Records every later call of this local instance into {@code h} (loco.md §4.10); {@code null} stops. */
+    /** Records every later call of this local instance (of every instance, on a handle) into {@code h} (loco.md §4.10); {@code null} stops. */
     public void recordHistory(History<MapOp> h) {
-        this.history = h;
+        for (KvStore o : this.<KvStore>instances()) {
+            o.history = h;
+        }
     }
 
     /**
@@ -189,6 +234,9 @@ public final class KvStore extends LocoObject {
      * @throws ObjectBrokenException    if a NIC failure surfaces
      */
     public long[] get(Endpoint ep, long key) {
+        if (at(ep) != this) {
+            return this.<KvStore>at(ep).get(ep, key);
+        }
         checkKey(key);
         enter(ep, "get");
         KvBucket s = scratch(ep);
@@ -216,6 +264,10 @@ public final class KvStore extends LocoObject {
      * @throws ObjectBrokenException    if a NIC failure surfaces
      */
     public void put(Endpoint ep, long key, long[] value) {
+        if (at(ep) != this) {
+            this.<KvStore>at(ep).put(ep, key, value);
+            return;
+        }
         checkKey(key);
         if (value == null || value.length != valueWords) {
             throw new IllegalArgumentException("KvStore '" + name() + "'.put: a value has " + valueWords + " words, got "
@@ -251,6 +303,9 @@ public final class KvStore extends LocoObject {
      * @throws ObjectBrokenException    if a NIC failure surfaces
      */
     public boolean remove(Endpoint ep, long key) {
+        if (at(ep) != this) {
+            return this.<KvStore>at(ep).remove(ep, key);
+        }
         checkKey(key);
         enter(ep, "remove");
         KvBucket s = scratch(ep);

@@ -1,5 +1,6 @@
 package remo.loco;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -10,8 +11,10 @@ import java.util.function.Function;
 import java.util.regex.Pattern;
 import remo.nic.Access;
 import remo.nic.Capability;
+import remo.nic.Cluster;
 import remo.nic.Endpoint;
 import remo.nic.NodeSet;
+import remo.nic.error.NoSuchNodeException;
 import remo.nic.error.RdmaFailureException;
 import remo.nic.Region;
 import remo.nic.RegionGroup;
@@ -37,6 +40,12 @@ import remo.nic.error.WrongNodeException;
  *       {@link #close()} makes it {@link ObjectState#CLOSED} (loco.md §3.6).</li>
  * </ul>
  *
+ * <p><b>Handles</b>: each object class has a static {@code create(cluster, name, …)} that constructs
+ * the instances of every participant at once and returns one of them as the object's handle, on
+ * which any simulated thread calls the methods: a method taking an {@link Endpoint} runs on the
+ * instance of the endpoint's node ({@link #at(Endpoint)}). An instance constructed alone by its
+ * constructor is bound to its node as before ({@code WrongNodeException} for another node's endpoint).
+ *
  * <p>Subclass methods start with {@link #enter(Endpoint, String)} and turn NIC failures into the
  * broken state with {@link #broken(String, RuntimeException)}. No Java lock is held across a NIC
  * call: in deterministic mode a thread blocked in the scheduler while holding a monitor would
@@ -57,6 +66,8 @@ public abstract class LocoObject implements AutoCloseable {
     private final AtomicReference<ObjectState> state = new AtomicReference<>(ObjectState.LINKING);
     private final List<LocoObject> children = new CopyOnWriteArrayList<>();
     private volatile Throwable brokenBy;
+    /** For an instance made by {@link #createAll}: every participant's instance by node; else {@code null}. */
+    private volatile Map<Integer, LocoObject> instances;
 
     /**
      * Constructs the local instance on {@code here} and registers its descriptor (loco.md §3.2).
@@ -168,6 +179,79 @@ public abstract class LocoObject implements AutoCloseable {
     }
 
     // ------------------------------------------------------------------ for subclasses
+
+    /**
+     * Constructs the instance of every node of {@code participants} on {@code cluster} with
+     * {@code ctor} and ties them together: a method called on any of them with an endpoint runs on
+     * the instance of the endpoint's node. The subclasses' {@code create} methods call it.
+     *
+     * @param cluster      the cluster whose nodes the participants are
+     * @param kind         the object class, for messages
+     * @param name         the object name, for messages (the constructor checks its syntax)
+     * @param participants the nodes that get an instance ({@code P}, for a lock {@code C ∪ {H}})
+     * @param ctor         constructs one node's instance
+     * @return the instance of the lowest participant, the object's handle
+     * @throws NoSuchNodeException      if a participant is not a node of the cluster (the node and the cluster's nodes are named)
+     * @throws IllegalArgumentException for an empty participant set, or as the constructor
+     */
+    protected static <T extends LocoObject> T createAll(Cluster cluster, String kind, String name, NodeSet participants,
+                                                        Function<LocoNode, T> ctor) {
+        Objects.requireNonNull(cluster, "cluster");
+        Objects.requireNonNull(participants, "participants");
+        if (participants.size() == 0) {
+            throw new IllegalArgumentException(kind + " '" + name + "': the participant set is empty");
+        }
+        for (int n : participants) {
+            if (n < 1 || n > cluster.size()) {
+                throw new NoSuchNodeException(kind + " '" + name + "': participant node " + n
+                        + " does not exist; the cluster's nodes are 1.." + cluster.size());
+            }
+        }
+        Map<Integer, LocoObject> all = new HashMap<>();
+        T first = null;
+        for (int n : participants) {
+            T o = ctor.apply(LocoNode.of(cluster.node(n)));
+            all.put(n, o);
+            first = first == null ? o : first;
+        }
+        Map<Integer, LocoObject> shared = Map.copyOf(all);
+        for (LocoObject o : shared.values()) {
+            o.instances = shared;
+        }
+        return first;
+    }
+
+    /**
+     * The instance a method called with {@code ep} runs on: this one, or for an instance made by
+     * {@link #createAll} the instance of {@code ep}'s node (this one if that node has none, so that
+     * {@link #enter} reports the non-participant). Every public method taking an endpoint starts with
+     * {@code T at = at(ep); if (at != this) return at.method(ep, …);}.
+     */
+    @SuppressWarnings("unchecked")
+    protected final <T extends LocoObject> T at(Endpoint ep) {
+        Map<Integer, LocoObject> all = instances;
+        if (all == null || ep == null || ep.node() == here.id()) {
+            return (T) this;
+        }
+        LocoObject o = all.get(ep.node());
+        return (T) (o == null ? this : o);
+    }
+
+    /** Every instance tied to this one by {@link #createAll} (this one's included), or just this one. */
+    @SuppressWarnings("unchecked")
+    protected final <T extends LocoObject> List<T> instances() {
+        Map<Integer, LocoObject> all = instances;
+        return (List<T>) (all == null ? List.of(this) : List.copyOf(all.values()));
+    }
+
+    /**
+     * Whether a method checks its caller's client obligations at run time: on the deterministic
+     * simulator unless the cluster was built with {@code checkClientObligations(false)}
+     * ({@code SimCluster.checksClientObligations()}).
+     */
+    protected final boolean checksClientObligations() {
+        return here.node().cluster() instanceof SimCluster c && c.deterministic() && c.checksClientObligations();
+    }
 
     /**
      * Resolves the peer regions the instance needs (called once per linking thread, after the

@@ -2,6 +2,7 @@ package remo.loco;
 
 import java.util.Map;
 import java.util.Set;
+import remo.nic.Cluster;
 import remo.nic.Access;
 import remo.nic.Endpoint;
 import remo.nic.NodeSet;
@@ -33,6 +34,24 @@ public final class OwnedVar extends LocoObject {
     private final NodeSet others;
     private volatile RegionGroup replicas;
     private WorkId wo;
+
+    /**
+     * Creates the replicated word on the whole cluster: one instance on every node of {@code participants}, returned as one handle
+     * that any simulated thread calls, each call running on the instance of the caller's node
+     * (loco.md §3.2 collective construction, done at once).
+     *
+     * @param cluster the cluster
+     * @param name the object name (loco.md §3.2 syntax)
+     * @param participants the nodes holding a replica
+     * @param owner the owner node, a participant (its first writing endpoint becomes the owner endpoint)
+     * @param initial the initial value of every replica
+     * @return the handle
+     * @throws remo.nic.error.NoSuchNodeException if a node named is not a node of the cluster
+     * @throws IllegalArgumentException           for a malformed name, or if {@code owner} is not a participant
+     */
+    public static OwnedVar create(Cluster cluster, String name, NodeSet participants, int owner, long initial) {
+        return createAll(cluster, "OwnedVar", name, participants, here -> new OwnedVar(here, name, participants, owner, initial));
+    }
 
     /**
      * Constructs this node's replica.
@@ -70,6 +89,10 @@ public final class OwnedVar extends LocoObject {
      * @throws ObjectBrokenException  if a NIC failure surfaces (the instance is then broken)
      */
     public void write(Endpoint ep, long v) {
+        if (at(ep) != this) {
+            this.<OwnedVar>at(ep).write(ep, v);
+            return;
+        }
         enter(ep, "write");
         bind(ep, "write");
         try {
@@ -82,6 +105,9 @@ public final class OwnedVar extends LocoObject {
 
     /** Reads this node's replica (one load); any endpoint of a participant. */
     public long read(Endpoint ep) {
+        if (at(ep) != this) {
+            return this.<OwnedVar>at(ep).read(ep);
+        }
         enter(ep, "read");
         try {
             return ep.load(val, 0);
@@ -97,6 +123,10 @@ public final class OwnedVar extends LocoObject {
      * @throws ObjectBrokenException  if a replica put was flushed by a NIC failure
      */
     public void flush(Endpoint ep) {
+        if (at(ep) != this) {
+            this.<OwnedVar>at(ep).flush(ep);
+            return;
+        }
         enter(ep, "flush");
         bind(ep, "flush");
         try {

@@ -2,6 +2,7 @@ package remo.loco;
 
 import java.util.Map;
 import java.util.Set;
+import remo.nic.Cluster;
 import remo.nic.Access;
 import remo.nic.Endpoint;
 import remo.nic.NodeSet;
@@ -60,6 +61,42 @@ public final class RingBuffer extends LocoObject {
     private long popped;
 
     /**
+     * The size of a ring (loco.md §4.7): {@code capacity} slots of {@code msgWords} words (a field
+     * below 1 is an {@code IllegalArgumentException}).
+     *
+     * @param capacity {@code K >= 1} slots
+     * @param msgWords {@code M >= 1} words per message
+     */
+    public record Shape(int capacity, int msgWords) {
+        /** Checks that both fields are at least 1. */
+        public Shape {
+            if (capacity < 1 || msgWords < 1) {
+                throw new IllegalArgumentException("RingBuffer.Shape: capacity and message words must be at least 1, got "
+                        + capacity + ", " + msgWords);
+            }
+        }
+    }
+
+    /**
+     * Creates the ring on the whole cluster: one instance on every of {@code sender} and {@code receiver}, returned as one handle
+     * that any simulated thread calls, each call running on the instance of the caller's node
+     * (loco.md §3.2 collective construction, done at once).
+     *
+     * @param cluster the cluster
+     * @param name the object name (loco.md §3.2 syntax)
+     * @param sender the node whose (first) endpoint pushes
+     * @param receiver the node whose (first) endpoint pops; may equal {@code sender}
+     * @param shape slots and words per message
+     * @return the handle
+     * @throws remo.nic.error.NoSuchNodeException if a node named is not a node of the cluster
+     * @throws IllegalArgumentException           for a malformed name
+     */
+    public static RingBuffer create(Cluster cluster, String name, int sender, int receiver, Shape shape) {
+        return createAll(cluster, "RingBuffer", name, NodeSet.of(sender, receiver),
+                here -> new RingBuffer(here, name, sender, receiver, shape.capacity(), shape.msgWords()));
+    }
+
+    /**
      * Constructs this node's part of the ring ({@code P = {sender, receiver}}).
      *
      * @param capacity {@code K >= 1} slots
@@ -113,6 +150,9 @@ public final class RingBuffer extends LocoObject {
      * @throws RoleViolationException   on a node other than the sender, or from a second endpoint
      */
     public boolean tryPush(Endpoint ep, long[] msg) {
+        if (at(ep) != this) {
+            return this.<RingBuffer>at(ep).tryPush(ep, msg);
+        }
         enter(ep, "tryPush");
         checkLength(msg);
         bindSender(ep, "tryPush");
@@ -125,6 +165,10 @@ public final class RingBuffer extends LocoObject {
 
     /** Pushes {@code msg}, spinning until a slot is free. Exceptions as {@link #tryPush}. */
     public void push(Endpoint ep, long[] msg) {
+        if (at(ep) != this) {
+            this.<RingBuffer>at(ep).push(ep, msg);
+            return;
+        }
         enter(ep, "push");
         checkLength(msg);
         bindSender(ep, "push");
@@ -158,6 +202,9 @@ public final class RingBuffer extends LocoObject {
      * @throws RoleViolationException on a node other than the receiver, or from a second endpoint
      */
     public long[] tryPop(Endpoint ep) {
+        if (at(ep) != this) {
+            return this.<RingBuffer>at(ep).tryPop(ep);
+        }
         enter(ep, "tryPop");
         bindReceiver(ep, "tryPop");
         try {
@@ -169,6 +216,9 @@ public final class RingBuffer extends LocoObject {
 
     /** Pops the next message, spinning until one arrives. Exceptions as {@link #tryPop}. */
     public long[] pop(Endpoint ep) {
+        if (at(ep) != this) {
+            return this.<RingBuffer>at(ep).pop(ep);
+        }
         enter(ep, "pop");
         bindReceiver(ep, "pop");
         try {

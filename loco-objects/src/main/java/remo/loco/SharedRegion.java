@@ -3,6 +3,7 @@ package remo.loco;
 import java.util.EnumSet;
 import java.util.Map;
 import java.util.Set;
+import remo.nic.Cluster;
 import remo.nic.Access;
 import remo.nic.NodeSet;
 import remo.nic.Region;
@@ -24,6 +25,23 @@ public final class SharedRegion extends LocoObject {
 
     private final Region local;
     private volatile RegionGroup group;
+
+    /**
+     * Creates the slabs on the whole cluster: one instance on every node of {@code participants}, returned as one handle
+     * that any simulated thread calls, each call running on the instance of the caller's node
+     * (loco.md §3.2 collective construction, done at once).
+     *
+     * @param cluster the cluster
+     * @param name the object name (loco.md §3.2 syntax)
+     * @param participants the nodes holding a slab
+     * @param words slab size in words, at least 1
+     * @return the handle
+     * @throws remo.nic.error.NoSuchNodeException if a node named is not a node of the cluster
+     * @throws IllegalArgumentException           for a malformed name, or if {@code words < 1}
+     */
+    public static SharedRegion create(Cluster cluster, String name, NodeSet participants, int words) {
+        return createAll(cluster, "SharedRegion", name, participants, here -> new SharedRegion(here, name, participants, words));
+    }
 
     /** A shared region with every remote right. */
     public SharedRegion(LocoNode here, String name, NodeSet participants, int words) {

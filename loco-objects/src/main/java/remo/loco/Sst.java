@@ -2,6 +2,7 @@ package remo.loco;
 
 import java.util.Map;
 import java.util.Set;
+import remo.nic.Cluster;
 import remo.nic.Access;
 import remo.nic.Endpoint;
 import remo.nic.NodeSet;
@@ -39,6 +40,23 @@ public final class Sst extends LocoObject {
     private WorkId ws;
 
     /**
+     * Creates the table on the whole cluster: one instance on every node of {@code participants}, returned as one handle
+     * that any simulated thread calls, each call running on the instance of the caller's node
+     * (loco.md §3.2 collective construction, done at once).
+     *
+     * @param cluster the cluster
+     * @param name the object name (loco.md §3.2 syntax)
+     * @param participants the nodes owning a row
+     * @param fields {@code F}, fields per row, at least 1
+     * @return the handle
+     * @throws remo.nic.error.NoSuchNodeException if a node named is not a node of the cluster
+     * @throws IllegalArgumentException           for a malformed name, or if {@code fields < 1}
+     */
+    public static Sst create(Cluster cluster, String name, NodeSet participants, int fields) {
+        return createAll(cluster, "Sst", name, participants, here -> new Sst(here, name, participants, fields));
+    }
+
+    /**
      * Constructs this node's replica of the table.
      *
      * @param fields {@code F}, fields per row, at least 1
@@ -73,6 +91,10 @@ public final class Sst extends LocoObject {
      * @throws RoleViolationException    from an endpoint other than the row owner
      */
     public void set(Endpoint ep, int field, long v) {
+        if (at(ep) != this) {
+            this.<Sst>at(ep).set(ep, field, v);
+            return;
+        }
         enter(ep, "set");
         checkField(field);
         bind(ep, "set");
@@ -85,6 +107,10 @@ public final class Sst extends LocoObject {
 
     /** Pushes this node's whole row to every peer (one {@code F}-word put each, not waited). */
     public void push(Endpoint ep) {
+        if (at(ep) != this) {
+            this.<Sst>at(ep).push(ep);
+            return;
+        }
         enter(ep, "push");
         bind(ep, "push");
         try {
@@ -96,6 +122,10 @@ public final class Sst extends LocoObject {
 
     /** Pushes one field of this node's row to every peer (one one-word put each, not waited). */
     public void pushField(Endpoint ep, int field) {
+        if (at(ep) != this) {
+            this.<Sst>at(ep).pushField(ep, field);
+            return;
+        }
         enter(ep, "pushField");
         checkField(field);
         bind(ep, "pushField");
@@ -113,6 +143,9 @@ public final class Sst extends LocoObject {
      * @throws IndexOutOfBoundsException unless {@code 0 <= field < F}
      */
     public long get(Endpoint ep, int node, int field) {
+        if (at(ep) != this) {
+            return this.<Sst>at(ep).get(ep, node, field);
+        }
         enter(ep, "get");
         int i = participants().indexOf(node);
         if (i < 0) {
@@ -129,6 +162,10 @@ public final class Sst extends LocoObject {
 
     /** Completes every push of the row owner ({@code waitFor(ws)}, at most one round trip). */
     public void flush(Endpoint ep) {
+        if (at(ep) != this) {
+            this.<Sst>at(ep).flush(ep);
+            return;
+        }
         enter(ep, "flush");
         bind(ep, "flush");
         try {

@@ -44,7 +44,7 @@ class FaultRunTest {
         try (SimCluster c = Sim.faulty(nodes, seed, plan, STEP_LIMIT)) {
             s.setup(c, log);
             try {
-                return new FaultRun(c.run(), false, log);
+                return new FaultRun(c.runAllowingFailures(), false, log);
             } catch (StepLimitExceededException e) {
                 return new FaultRun(e.partial(), true, log);
             } catch (remo.nic.error.SimulationDeadlockException e) {

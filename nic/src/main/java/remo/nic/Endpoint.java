@@ -103,6 +103,19 @@ public interface Endpoint extends AutoCloseable {
     void gf();
 
     /**
+     * The ops this endpoint posted after op {@code afterOpId} (an {@link Op#id()}; 0 for all) that no
+     * returned {@code waitFor} or {@code gf} has covered yet (nic.md §4.2), in posting order. Not a
+     * scheduling point and records no event: it lets a library check a client obligation at run
+     * time, such as the weak lock's O3 (locks.md §3.6: complete the critical section's ops before
+     * {@code release}). An op completed by the NIC but not waited for is listed.
+     *
+     * @param afterOpId only ops with a larger id are listed
+     * @return the ops not waited for, oldest first
+     * @throws UnsupportedOperationException in concurrent mode, which does not keep its posted ops
+     */
+    List<Op> unwaitedOps(long afterOpId);
+
+    /**
      * {@code poll node} (event {@code P}), POLL mode only: blocks until the oldest not-yet-polled op of
      * the poll scope (QP(this, node), or every op of this endpoint with {@code POLL_SCOPE=PER_THREAD}) is complete.
      *

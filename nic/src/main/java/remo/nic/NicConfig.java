@@ -1,6 +1,7 @@
 package remo.nic;
 
 import java.time.Duration;
+import java.util.Objects;
 import remo.core.Flag;
 import remo.core.FlagValues;
 import remo.core.PollScope;
@@ -10,37 +11,24 @@ import remo.core.RfenceScope;
 import remo.nic.error.UnsupportedConfigurationException;
 
 /**
- * The configuration of a simulated cluster (nic.md §3). The first eight fields are the model flags
- * of models.md §8 (typed as {@link FlagValues} types them) and act exactly where operational.md §4.1 says; {@link #with(String, String)}
- * takes the flag names verbatim, so a litmus file's flag line maps onto a config.
+ * The configuration of a simulated cluster (nic.md §3): the model flags of models.md §8, held as
+ * the {@link FlagValues} every engine reads (they act exactly where operational.md §4.1 says), and
+ * the simulator's own settings. {@link #with(String, String)} takes the flag names verbatim, so a
+ * litmus file's flag line maps onto a config.
  *
- * @param pollScope          {@code POLL_SCOPE}
- * @param putCompletion      {@code PUT_COMPLETION}
- * @param ggRemoteOrder      {@code GG_REMOTE_ORDER=ON}
- * @param ggLocalOrder       {@code GG_LOCAL_ORDER=ON}
- * @param gpResponderReorder {@code GP_RESPONDER_REORDER=ON}
- * @param rfenceScope        {@code RFENCE_SCOPE}
- * @param raoScope           {@code RAO_SCOPE}
- * @param failedRcasWrites   {@code FAILED_RCAS_WRITES=YES}
- * @param arRemoteOrder      a remote RMW's atomic read precedes later remote steps of its QP; the
- *                           simulator always behaves as {@code true} (nic.md §4.4, models.md §8)
- * @param completionMode     WAIT ({@code waitFor}/{@code gf}) or POLL ({@code poll})
- * @param qpCapacity         incomplete WRs per QP (BUFFERED included) before a post blocks, at least 1
- * @param maxRequestWords    largest {@code words} of one put/get
- * @param intraRequestOrder  order of the word operations of one WR (nic.md §4.6)
- * @param maxWordsPerNode    registration capacity per node, in words
- * @param maxRegionWords     largest region, in words
- * @param linkTimeout        concurrent mode: how long a lookup waits for a registration
+ * @param flags             the eight model flags of models.md §8
+ * @param arRemoteOrder     a remote RMW's atomic read precedes later remote steps of its QP; the
+ *                          simulator always behaves as {@code true} (nic.md §4.4, models.md §8)
+ * @param completionMode    WAIT ({@code waitFor}/{@code gf}) or POLL ({@code poll})
+ * @param qpCapacity        incomplete WRs per QP (BUFFERED included) before a post blocks, at least 1
+ * @param maxRequestWords   largest {@code words} of one put/get
+ * @param intraRequestOrder order of the word operations of one WR (nic.md §4.6)
+ * @param maxWordsPerNode   registration capacity per node, in words
+ * @param maxRegionWords    largest region, in words
+ * @param linkTimeout       concurrent mode: how long a lookup waits for a registration
  */
 public record NicConfig(
-        PollScope pollScope,
-        PutCompletion putCompletion,
-        boolean ggRemoteOrder,
-        boolean ggLocalOrder,
-        boolean gpResponderReorder,
-        RfenceScope rfenceScope,
-        RaoScope raoScope,
-        boolean failedRcasWrites,
+        FlagValues flags,
         boolean arRemoteOrder,
         CompletionMode completionMode,
         int qpCapacity,
@@ -49,6 +37,9 @@ public record NicConfig(
         int maxWordsPerNode,
         int maxRegionWords,
         Duration linkTimeout) {
+
+    private static final NicConfig DEFAULTS = new NicConfig(FlagValues.defaults(), true, CompletionMode.WAIT, 256, 4096,
+            IntraRequestOrder.ASCENDING, 1 << 24, 1 << 22, Duration.ofSeconds(10));
 
     /** How completions are observed (nic.md §2.4). */
     public enum CompletionMode { WAIT, POLL }
@@ -60,8 +51,7 @@ public record NicConfig(
      * @throws IllegalArgumentException for non-positive sizes or a null field
      */
     public NicConfig {
-        if (pollScope == null || putCompletion == null || rfenceScope == null || raoScope == null || completionMode == null
-                || intraRequestOrder == null || linkTimeout == null) {
+        if (flags == null || completionMode == null || intraRequestOrder == null || linkTimeout == null) {
             throw new IllegalArgumentException("NicConfig fields must not be null");
         }
         if (qpCapacity < 1 || maxRequestWords < 1 || maxWordsPerNode < 1 || maxRegionWords < 1) {
@@ -71,9 +61,47 @@ public record NicConfig(
 
     /** The defaults of nic.md §3 and models.md §8. */
     public static NicConfig defaults() {
-        return new NicConfig(PollScope.PER_QP, PutCompletion.REMOTE_WRITE_DONE, true, true, true,
-                RfenceScope.GETS_AND_ATOMICS, RaoScope.PER_NODE, false, true, CompletionMode.WAIT, 256, 4096,
-                IntraRequestOrder.ASCENDING, 1 << 24, 1 << 22, Duration.ofSeconds(10));
+        return DEFAULTS;
+    }
+
+    /** {@code POLL_SCOPE} (models.md §3.1). */
+    public PollScope pollScope() {
+        return flags.pollScope();
+    }
+
+    /** {@code PUT_COMPLETION} (models.md §2.3). */
+    public PutCompletion putCompletion() {
+        return flags.putCompletion();
+    }
+
+    /** {@code GG_REMOTE_ORDER=ON}. */
+    public boolean ggRemoteOrder() {
+        return flags.ggRemoteOrder();
+    }
+
+    /** {@code GG_LOCAL_ORDER=ON}. */
+    public boolean ggLocalOrder() {
+        return flags.ggLocalOrder();
+    }
+
+    /** {@code GP_RESPONDER_REORDER=ON}. */
+    public boolean gpResponderReorder() {
+        return flags.gpResponderReorder();
+    }
+
+    /** {@code RFENCE_SCOPE}. */
+    public RfenceScope rfenceScope() {
+        return flags.rfenceScope();
+    }
+
+    /** {@code RAO_SCOPE} (models.md §4.1). */
+    public RaoScope raoScope() {
+        return flags.raoScope();
+    }
+
+    /** {@code FAILED_RCAS_WRITES=YES} (models.md §2.2). */
+    public boolean failedRcasWrites() {
+        return flags.failedRcasWrites();
     }
 
     /**
@@ -87,64 +115,24 @@ public record NicConfig(
         if (!flag.allowedValues().contains(value)) {
             throw new UnsupportedConfigurationException(flag.unknownValueMessage(value));
         }
-        boolean on = "ON".equals(value);
-        switch (flag) {
-            case POLL_SCOPE:
-                return copy(PollScope.valueOf(value), putCompletion, ggRemoteOrder, ggLocalOrder, gpResponderReorder,
-                        rfenceScope, raoScope, failedRcasWrites);
-            case PUT_COMPLETION:
-                return copy(pollScope, PutCompletion.valueOf(value), ggRemoteOrder, ggLocalOrder, gpResponderReorder,
-                        rfenceScope, raoScope, failedRcasWrites);
-            case GG_REMOTE_ORDER:
-                return copy(pollScope, putCompletion, on, ggLocalOrder, gpResponderReorder, rfenceScope, raoScope,
-                        failedRcasWrites);
-            case GG_LOCAL_ORDER:
-                return copy(pollScope, putCompletion, ggRemoteOrder, on, gpResponderReorder, rfenceScope, raoScope,
-                        failedRcasWrites);
-            case GP_RESPONDER_REORDER:
-                return copy(pollScope, putCompletion, ggRemoteOrder, ggLocalOrder, on, rfenceScope, raoScope,
-                        failedRcasWrites);
-            case RFENCE_SCOPE:
-                return copy(pollScope, putCompletion, ggRemoteOrder, ggLocalOrder, gpResponderReorder,
-                        RfenceScope.valueOf(value), raoScope, failedRcasWrites);
-            case RAO_SCOPE:
-                return copy(pollScope, putCompletion, ggRemoteOrder, ggLocalOrder, gpResponderReorder, rfenceScope,
-                        RaoScope.valueOf(value), failedRcasWrites);
-            case FAILED_RCAS_WRITES:
-                return copy(pollScope, putCompletion, ggRemoteOrder, ggLocalOrder, gpResponderReorder, rfenceScope,
-                        raoScope, "YES".equals(value));
-            default:
-                throw new AssertionError(flag);
-        }
+        return withFlags(flags.with(flag, value));
     }
 
-    /** A copy with every flag of {@code flags} applied. */
+    /** A copy whose model flags are {@code flags}. */
     public NicConfig withFlags(FlagValues flags) {
-        NicConfig c = this;
-        for (Flag f : Flag.values()) {
-            c = c.with(f.name(), flags.get(f));
-        }
-        return c;
+        return new NicConfig(Objects.requireNonNull(flags, "flags"), arRemoteOrder, completionMode, qpCapacity,
+                maxRequestWords, intraRequestOrder, maxWordsPerNode, maxRegionWords, linkTimeout);
     }
 
-    /** The model flags of this configuration (for checking recorded traces). */
+    /** The model flags of this configuration; the same as {@link #flags()}. */
     public FlagValues flagValues() {
-        return FlagValues.defaults()
-                .with(Flag.POLL_SCOPE, pollScope.name())
-                .with(Flag.PUT_COMPLETION, putCompletion.name())
-                .with(Flag.GG_REMOTE_ORDER, ggRemoteOrder ? "ON" : "OFF")
-                .with(Flag.GG_LOCAL_ORDER, ggLocalOrder ? "ON" : "OFF")
-                .with(Flag.GP_RESPONDER_REORDER, gpResponderReorder ? "ON" : "OFF")
-                .with(Flag.RFENCE_SCOPE, rfenceScope.name())
-                .with(Flag.RAO_SCOPE, raoScope.name())
-                .with(Flag.FAILED_RCAS_WRITES, failedRcasWrites ? "YES" : "NO");
+        return flags;
     }
 
     /** A copy with another completion mode. */
     public NicConfig withCompletionMode(CompletionMode mode) {
-        return new NicConfig(pollScope, putCompletion, ggRemoteOrder, ggLocalOrder, gpResponderReorder, rfenceScope,
-                raoScope, failedRcasWrites, arRemoteOrder, mode, qpCapacity, maxRequestWords, intraRequestOrder,
-                maxWordsPerNode, maxRegionWords, linkTimeout);
+        return new NicConfig(flags, arRemoteOrder, mode, qpCapacity, maxRequestWords, intraRequestOrder, maxWordsPerNode,
+                maxRegionWords, linkTimeout);
     }
 
     /**
@@ -154,35 +142,25 @@ public record NicConfig(
      * graphs are not checkable for conformance.
      */
     public NicConfig withIntraRequestOrder(IntraRequestOrder order) {
-        return new NicConfig(pollScope, putCompletion, ggRemoteOrder, ggLocalOrder, gpResponderReorder, rfenceScope,
-                raoScope, failedRcasWrites, arRemoteOrder, completionMode, qpCapacity, maxRequestWords, order,
-                maxWordsPerNode, maxRegionWords, linkTimeout);
+        return new NicConfig(flags, arRemoteOrder, completionMode, qpCapacity, maxRequestWords, order, maxWordsPerNode,
+                maxRegionWords, linkTimeout);
     }
 
     /** A copy with another QP capacity. */
     public NicConfig withQpCapacity(int capacity) {
-        return new NicConfig(pollScope, putCompletion, ggRemoteOrder, ggLocalOrder, gpResponderReorder, rfenceScope,
-                raoScope, failedRcasWrites, arRemoteOrder, completionMode, capacity, maxRequestWords, intraRequestOrder,
+        return new NicConfig(flags, arRemoteOrder, completionMode, capacity, maxRequestWords, intraRequestOrder,
                 maxWordsPerNode, maxRegionWords, linkTimeout);
     }
 
     /** A copy with other registration limits. */
     public NicConfig withLimits(int maxRequestWords, int maxWordsPerNode, int maxRegionWords) {
-        return new NicConfig(pollScope, putCompletion, ggRemoteOrder, ggLocalOrder, gpResponderReorder, rfenceScope,
-                raoScope, failedRcasWrites, arRemoteOrder, completionMode, qpCapacity, maxRequestWords, intraRequestOrder,
+        return new NicConfig(flags, arRemoteOrder, completionMode, qpCapacity, maxRequestWords, intraRequestOrder,
                 maxWordsPerNode, maxRegionWords, linkTimeout);
     }
 
     /** A copy with another link timeout. */
     public NicConfig withLinkTimeout(Duration timeout) {
-        return new NicConfig(pollScope, putCompletion, ggRemoteOrder, ggLocalOrder, gpResponderReorder, rfenceScope,
-                raoScope, failedRcasWrites, arRemoteOrder, completionMode, qpCapacity, maxRequestWords, intraRequestOrder,
+        return new NicConfig(flags, arRemoteOrder, completionMode, qpCapacity, maxRequestWords, intraRequestOrder,
                 maxWordsPerNode, maxRegionWords, timeout);
-    }
-
-    private NicConfig copy(PollScope ps, PutCompletion pc, boolean ggr, boolean ggl, boolean gpr, RfenceScope rs,
-                           RaoScope ra, boolean frw) {
-        return new NicConfig(ps, pc, ggr, ggl, gpr, rs, ra, frw, arRemoteOrder, completionMode, qpCapacity,
-                maxRequestWords, intraRequestOrder, maxWordsPerNode, maxRegionWords, linkTimeout);
     }
 }

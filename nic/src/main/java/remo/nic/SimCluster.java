@@ -3,6 +3,7 @@ package remo.nic;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -16,6 +17,7 @@ import remo.nic.error.RegionBoundsException;
 import remo.nic.error.RegionNotFoundException;
 import remo.nic.error.ReplayDivergenceException;
 import remo.nic.error.SimulationDeadlockException;
+import remo.nic.error.SimulationFailedException;
 import remo.nic.error.StepLimitExceededException;
 import remo.nic.error.UnreportedFailureException;
 import remo.nic.fabric.ClusterCore;
@@ -79,6 +81,16 @@ public final class SimCluster implements Cluster {
     }
 
     /**
+     * Whether libraries check their client obligations at run time (the debug checks; default on),
+     * e.g. the weak lock's O3 at {@code release} (locks.md §3.6); off with
+     * {@link Builder#checkClientObligations(boolean)} for runs that break an obligation on purpose to
+     * show what goes wrong.
+     */
+    public boolean checksClientObligations() {
+        return builder.checkClientObligations;
+    }
+
+    /**
      * Spawns a simulated thread running {@code body} on {@code node} (setup phase only). Its endpoint
      * is created by {@link #run()} and passed to the body.
      *
@@ -114,15 +126,33 @@ public final class SimCluster implements Cluster {
     }
 
     /**
-     * Runs every spawned thread, then quiesces (nic.md §2.1, §4.7). Once.
+     * Runs every spawned thread, then quiesces (nic.md §2.1, §4.7). Once. Failures speak: if a
+     * simulated thread threw, this throws {@link SimulationFailedException} naming every failed thread
+     * with its exception (unless the cluster was built with {@link Builder#allowThreadFailures}); code
+     * that expects thread failures calls {@link #runAllowingFailures()}. After any of the exceptions
+     * below, {@link #result()} holds the run's (possibly partial) result.
      *
      * @return the result: failures, trace, metrics, schedule, captured registers
      * @throws IllegalStateException        on a second call
+     * @throws SimulationFailedException    if a simulated thread threw (the run completed; its result is attached)
      * @throws SimulationDeadlockException  deterministic mode: no action enabled while a thread is unfinished
      * @throws StepLimitExceededException   deterministic mode: more than {@code stepLimit} steps
      * @throws UnreportedFailureException   if flushed ops stayed unacknowledged and the fault plan does not expect it
      */
     public RunResult run() {
+        return run(builder.allowThreadFailures);
+    }
+
+    /**
+     * {@link #run()} for code that expects simulated threads to throw (a test of a misuse, a fault
+     * run): the result is returned and the exceptions are in {@link RunResult#threadFailures()}.
+     * The other exceptions of {@link #run()} are thrown as there.
+     */
+    public RunResult runAllowingFailures() {
+        return run(true);
+    }
+
+    private RunResult run(boolean allowFailures) {
         synchronized (this) {
             core.checkOpen("run");
             if (ran) {
@@ -141,15 +171,38 @@ public final class SimCluster implements Cluster {
         } catch (StepLimitExceededException e) {
             result = e.partial();
             throw e;
+        } catch (UnreportedFailureException e) {
+            result = e.result();
+            throw e;
+        }
+        if (!allowFailures && !result.threadFailures().isEmpty()) {
+            throw new SimulationFailedException(failureMessage(result), result);
         }
         return result;
     }
 
+    /** Every failed thread with its node and exception, and how to accept the failures. */
+    private String failureMessage(RunResult r) {
+        Map<String, Throwable> failures = r.threadFailures();
+        StringBuilder sb = new StringBuilder();
+        sb.append(failures.size()).append(" of ").append(specs.size()).append(" simulated thread")
+                .append(specs.size() == 1 ? "" : "s").append(" failed")
+                .append(builder.concurrent ? " (concurrent mode)" : " (deterministic mode, seed " + builder.seed + ")")
+                .append(':');
+        for (Map.Entry<String, Throwable> f : failures.entrySet()) {
+            int node = specs.stream().filter(s -> s.name().equals(f.getKey())).mapToInt(ThreadSpec::node).findFirst().orElse(0);
+            sb.append("\n  thread '").append(f.getKey()).append("' on node ").append(node).append(": ").append(f.getValue());
+        }
+        sb.append("\n(runAllowingFailures() returns the result instead, for code that expects the failures)");
+        return sb.toString();
+    }
+
     /**
      * The result of {@link #run()}, for code that did not call it itself (a test harness reporting
-     * the schedule of a failed property): the returned result, or the partial result carried by a
-     * {@link SimulationDeadlockException} or {@link StepLimitExceededException} that {@code run()}
-     * threw.
+     * the schedule of a failed property): the returned result, the result carried by a
+     * {@link SimulationFailedException} or an {@link UnreportedFailureException}, or the partial
+     * result carried by a {@link SimulationDeadlockException} or {@link StepLimitExceededException}
+     * that {@code run()} threw.
      *
      * @return the result, or empty before {@code run()} returned or threw one of those exceptions
      */
@@ -195,6 +248,7 @@ public final class SimCluster implements Cluster {
      * @param setup      registers the same regions and spawns the same threads on the new cluster
      * @return the replayed run's result
      * @throws ReplayDivergenceException at the first scheduled action that is not enabled
+     * @throws SimulationFailedException as {@link #run()}, unless {@code sameConfig} allows thread failures
      */
     public static RunResult replay(Builder sameConfig, Schedule schedule, Consumer<SimCluster> setup) {
         Builder b = sameConfig.copy();
@@ -226,6 +280,8 @@ public final class SimCluster implements Cluster {
         private Schedule replay;
         private ActionController controller;
         private boolean reduceSpins = true;
+        private boolean allowThreadFailures;
+        private boolean checkClientObligations = true;
 
         private Builder() {
         }
@@ -245,6 +301,8 @@ public final class SimCluster implements Cluster {
             b.replay = replay;
             b.controller = controller;
             b.reduceSpins = reduceSpins;
+            b.allowThreadFailures = allowThreadFailures;
+            b.checkClientObligations = checkClientObligations;
             return b;
         }
 
@@ -329,6 +387,27 @@ public final class SimCluster implements Cluster {
          */
         public Builder reduceSpins(boolean on) {
             this.reduceSpins = on;
+            return this;
+        }
+
+        /**
+         * Whether {@link SimCluster#run()} returns normally when simulated threads threw (default
+         * {@code false}: it throws {@link SimulationFailedException}). For a harness that builds the
+         * cluster and hands it to code expecting failures (a property that tolerates them);
+         * otherwise call {@link SimCluster#runAllowingFailures()}.
+         */
+        public Builder allowThreadFailures(boolean allow) {
+            this.allowThreadFailures = allow;
+            return this;
+        }
+
+        /**
+         * Whether libraries check their client obligations where the simulator can (default
+         * {@code true}; see {@link SimCluster#checksClientObligations()}): {@code false} for a run that
+         * breaks one on purpose, such as the weak-behaviour runs of locks.md §10.4.
+         */
+        public Builder checkClientObligations(boolean check) {
+            this.checkClientObligations = check;
             return this;
         }
 

@@ -88,7 +88,7 @@ class FaultTest {
             try (SimCluster c = SimCluster.builder().nodes(3).deterministic(seed)
                     .faults(FaultPlan.builder().qpError("P", 2, afterOps).build()).build()) {
                 Seen seen = qpErrorScenario(c);
-                RunResult r = c.run();
+                RunResult r = c.runAllowingFailures();
                 assertTrue(r.threadFailures().isEmpty(), r.threadFailures().toString());
                 assertNotNull(seen.first, "the error is reported by the next waitFor");
                 assertTrue(seen.first.getMessage().contains("waitFor"), seen.first.getMessage());
@@ -123,7 +123,7 @@ class FaultTest {
         try (SimCluster c = SimCluster.builder().nodes(3).deterministic(7)
                 .faults(FaultPlan.builder().qpErrorAtStep("P", 2, 3).build()).build()) {
             Seen seen = qpErrorScenario(c);
-            RunResult r = c.run();
+            RunResult r = c.runAllowingFailures();
             assertTrue(r.threadFailures().isEmpty(), r.threadFailures().toString());
             assertNotNull(seen.first);
             assertEquals(1, r.metrics().cluster().get("actions.FAULT"));
@@ -145,6 +145,7 @@ class FaultTest {
             });
             UnreportedFailureException e = assertThrows(UnreportedFailureException.class, c::run);
             assertEquals(2, e.result().unreportedFailures().size());
+            assertEquals(e.result(), c.result().orElseThrow(), "the result stays available after the exception");
             assertEquals(Set.of(1L, 2L), ids(e.result().unreportedFailures()));
         }
         try (SimCluster c = SimCluster.builder().nodes(2).deterministic(1)
@@ -152,7 +153,7 @@ class FaultTest {
             Region src = c.node(1).register("src", 1, ALL);
             Region dst = c.node(2).register("dst", 1, ALL);
             c.spawn(1, "P", ep -> ep.put(null, dst, 0, src, 0, 1));
-            RunResult r = c.run();
+            RunResult r = c.runAllowingFailures();
             assertEquals(1, r.unreportedFailures().size(), "declared expected: returned, still listed");
         }
     }
@@ -198,7 +199,7 @@ class FaultTest {
                     ep.put(d, box1, 0, one3, 0, 1);
                     ep.waitFor(d);
                 });
-                RunResult r = c.run();
+                RunResult r = c.runAllowingFailures();
                 if (r.crashedNodes().isEmpty()) {
                     // the run reached quiescence before the crash step: nothing failed
                     assertTrue(r.threadFailures().isEmpty());
@@ -244,7 +245,7 @@ class FaultTest {
         try (SimCluster c = SimCluster.builder().nodes(3).concurrent()
                 .faults(FaultPlan.builder().qpError("P", 2, 3).build()).build()) {
             Seen seen = qpErrorScenario(c);
-            RunResult r = c.run();
+            RunResult r = c.runAllowingFailures();
             assertTrue(r.threadFailures().isEmpty(), r.threadFailures().toString());
             assertEquals(Set.of(3L, 4L, 5L), ids(seen.first.ops()), "concurrent QPs execute strictly in order");
             for (int i = 0; i < 5; i++) {
@@ -287,7 +288,7 @@ class FaultTest {
                 QpErrorException third = assertThrows(QpErrorException.class, () -> ep.poll(2));
                 ep.acknowledge(third);
             });
-            RunResult r = c.run();
+            RunResult r = c.runAllowingFailures();
             assertTrue(r.threadFailures().isEmpty(), r.threadFailures().toString());
             assertNotNull(second.get(), "polling the flushed op reports the QP error");
             assertEquals(List.of(ops.get(1).id()), new ArrayList<>(ids(second.get().ops())));
@@ -328,7 +329,7 @@ class FaultTest {
                 crashed.await();
                 ep.load(mem2, 0);
             });
-            RunResult r = c.run();
+            RunResult r = c.runAllowingFailures();
             assertNotNull(seen.get());
             assertEquals(3, seen.get().ops().size());
             assertEquals(2, seen.get().node());

@@ -68,7 +68,7 @@ final class SimulationTry implements TestTemplateInvocationContext, ParameterRes
 
     private SimCluster.Builder builder() {
         return SimCluster.builder().nodes(setting.nodes()).config(setting.config()).deterministic(seed, setting.policy())
-                .stepLimit(setting.stepLimit());
+                .stepLimit(setting.stepLimit()).allowThreadFailures(!setting.failOnThreadFailure());
     }
 
     @Override

@@ -158,6 +158,11 @@ public final class CountingEndpoint implements Endpoint {
     }
 
     @Override
+    public List<Op> unwaitedOps(long afterOpId) {
+        return inner.unwaitedOps(afterOpId);
+    }
+
+    @Override
     public void poll(int n) {
         counted(() -> inner.poll(n));
     }

@@ -334,6 +334,12 @@ final class ConcEndpoint extends EndpointBase {
     }
 
     @Override
+    public List<Op> unwaitedOps(long afterOpId) {
+        throw new UnsupportedOperationException(who("unwaitedOps") + ": concurrent mode does not keep its posted ops"
+                + " (the deterministic mode does)");
+    }
+
+    @Override
     public void gf() {
         enter("gf");
         checkMode("gf", NicConfig.CompletionMode.WAIT);

@@ -29,7 +29,10 @@ final class DeadlockReport {
     private static String describe(DetMachine m, DetThread t) {
         StringBuilder sb = new StringBuilder();
         sb.append("  ").append(t.name).append("@").append(t.node).append(": ");
-        if (t.finished) {
+        if (t.finished && t.failure != null) {
+            // a thread that threw often leaves the others waiting (a lock it held, a barrier it missed)
+            sb.append("failed: ").append(t.failure);
+        } else if (t.finished) {
             sb.append("finished");
         } else {
             sb.append("pending ").append(t.pending);

@@ -1,5 +1,8 @@
 package remo.nic.det;
 
+import java.util.ArrayDeque;
+import java.util.List;
+
 import remo.core.rdma.OpKind;
 import remo.core.rdma.OpStatus;
 import remo.nic.Call;
@@ -119,6 +122,20 @@ final class DetEndpoint extends EndpointBase {
     @Override
     public void gf() {
         submit("gf", new Call.Gf());
+    }
+
+    @Override
+    public List<Op> unwaitedOps(long afterOpId) {
+        enter("unwaitedOps");
+        ArrayDeque<Op> out = new ArrayDeque<>();
+        // the thread's own state: only its own calls change it, and none is running now
+        for (int i = thread.ops.size() - 1; i >= thread.gfFrom && thread.ops.get(i).id() > afterOpId; i--) {
+            DetOp o = thread.ops.get(i);
+            if (!o.waited) {
+                out.addFirst(o);
+            }
+        }
+        return List.copyOf(out);
     }
 
     @Override

@@ -1,6 +1,9 @@
 package remo.nic.error;
 
-/** Base class of the deterministic scheduler's diagnostics (nic.md §5.1): deadlock, step limit, replay divergence. */
+/**
+ * Base class of the diagnostics of a simulation run (nic.md §5.1): deadlock, step limit, replay
+ * divergence, and simulated threads that threw ({@link SimulationFailedException}).
+ */
 public class SimulationException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 

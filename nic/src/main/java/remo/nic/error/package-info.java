@@ -4,6 +4,6 @@
  * {@link remo.nic.error.RdmaUsageError}s), failures a correct program must handle
  * ({@link remo.nic.error.RdmaFailureException}: QP errors, crashes, unreported failures) and
  * problems of a simulation run ({@link remo.nic.error.SimulationException}: deadlock, step limit,
- * replay divergence).
+ * replay divergence, failed simulated threads).
  */
 package remo.nic.error;

@@ -137,9 +137,11 @@ public record LockWorkload(LockVariant lock, LockFactory factory, int threads, i
     /** A deterministic run with {@code policy} (recorded trace). */
     public Outcome runDeterministic(long seed, SchedulerPolicy policy) {
         List<Acquisition> acqs = Collections.synchronizedList(new ArrayList<>());
-        try (SimCluster c = SimCluster.builder().nodes(nodes).config(config).deterministic(seed, policy).build()) {
+        // checkClientObligations off: the unwaited-put workload breaks the weak lock's O3 on purpose
+        try (SimCluster c = SimCluster.builder().nodes(nodes).config(config).deterministic(seed, policy)
+                .checkClientObligations(false).build()) {
             setup(c, acqs, true);
-            RunResult r = c.run();
+            RunResult r = c.runAllowingFailures(); // LockChecks reports a failed thread
             return new Outcome(r, List.copyOf(acqs), r.completed() ? c.peek(nodes, "ctr", 0) : -1);
         }
     }
@@ -149,7 +151,7 @@ public record LockWorkload(LockVariant lock, LockFactory factory, int threads, i
         List<Acquisition> acqs = Collections.synchronizedList(new ArrayList<>());
         try (SimCluster c = SimCluster.builder().nodes(nodes).config(config).concurrent().recordTrace(false).build()) {
             setup(c, acqs, false);
-            RunResult r = c.run();
+            RunResult r = c.runAllowingFailures(); // LockChecks reports a failed thread
             return new Outcome(r, List.copyOf(acqs), r.completed() ? c.peek(nodes, "ctr", 0) : -1);
         }
     }

@@ -111,19 +111,44 @@ final class SimulateCommand implements Callable<Integer> {
             return 2;
         }
         int status = 0;
-        for (Inputs.Input in : Inputs.expand(inputs)) {
+        List<Inputs.Input> files = Inputs.expand(inputs);
+        int[] counts = new int[3]; // tests with status 0 (nothing outside the model), 1 and 2
+        List<String> notRun = new ArrayList<>();
+        for (Inputs.Input in : files) {
             if (remo.core.Interruption.requested()) {
-                break;
-            }
-            if (in.missing()) {
-                err.println(in.problemDiagnostic().format());
-                status = 2;
+                // the test that was running printed its figures so far; the others are listed, not dropped
+                notRun.add(in.shown());
                 continue;
             }
-            int s = simulate(in.path(), in.shown(), library, cliFlags, named, m, p, out, err);
+            int s;
+            if (in.missing()) {
+                err.println(in.problemDiagnostic().format());
+                s = 2;
+            } else {
+                s = simulate(in.path(), in.shown(), library, cliFlags, named, m, p, out, err);
+            }
+            counts[s]++;
             status = s == 2 || status == 2 ? 2 : Math.max(status, s);
         }
+        if (files.size() > 1 || !notRun.isEmpty()) {
+            out.println(summary(files.size(), counts, notRun.size()));
+            out.flush();
+        }
+        if (!notRun.isEmpty()) {
+            err.println("remo: " + remo.core.Interruption.reason() + ": " + notRun.size() + " of " + files.size()
+                    + " tests not run: " + remo.core.SourceText.printable(String.join(", ", notRun)));
+        }
         return status;
+    }
+
+    /**
+     * The last line of a run of several tests (or of an interrupted one): {@code Simulated 5 tests: 3 ok,
+     * 1 outside the model or failed, 0 errors, 1 not run (interrupted (SIGINT or SIGTERM))}.
+     */
+    static String summary(int tests, int[] counts, int notRun) {
+        return "Simulated " + tests + (tests == 1 ? " test: " : " tests: ") + counts[0] + " ok, " + counts[1]
+                + " outside the model or failed, " + counts[2] + (counts[2] == 1 ? " error" : " errors")
+                + (notRun == 0 ? "" : ", " + notRun + " not run (" + remo.core.Interruption.reason() + ")");
     }
 
     /** Simulates one file and prints its report: 0 ok, 1 violations, 2 bad input. */

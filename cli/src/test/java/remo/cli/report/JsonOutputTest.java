@@ -61,7 +61,7 @@ class JsonOutputTest {
         ResultDocument d = JsonResults.read(json);
         assertEquals(ResultDocument.SCHEMA, d.schema());
         assertEquals(161, d.tests().size());
-        assertEquals(new ResultDocument.Summary(161, 161, 0, null), d.summary());
+        assertEquals(new ResultDocument.Summary(161, 161, 0, null, null), d.summary());
         assertEquals(json.strip(), JsonResults.write(d), "writing the records read back gives the same text");
         ResultDocument.Test sb = d.tests().stream().filter(t -> t.file().endsWith("herdtools7-x86_64/SB.litmus")).findFirst().orElseThrow();
         assertEquals("Allowed", sb.verdict());

@@ -106,6 +106,9 @@ final class SimulateCommand implements Callable<Integer> {
             }
             cliFlags = modelOptions.flags(cmd);
             named = modelOptions.model != null ? ModelOptions.load(library, modelOptions.model, cmd.value("--model")) : null;
+            if (named != null && named.declaresForeignArchitecture() && !modelOptions.force) {
+                throw new DiagnosticException(ModelOptions.architectureMismatch(named, cmd.value("--model")));
+            }
         } catch (DiagnosticException e) {
             err.println(e.diagnostic().format());
             return 2;

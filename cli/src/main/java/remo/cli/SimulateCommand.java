@@ -115,7 +115,8 @@ final class SimulateCommand implements Callable<Integer> {
         }
         int status = 0;
         List<Inputs.Input> files = Inputs.expand(inputs);
-        int[] counts = new int[3]; // tests with status 0 (nothing outside the model), 1 and 2
+        // tests with status 0 (nothing outside the model), 1 and 2, and those an interrupt stopped while running
+        int[] counts = new int[4];
         List<String> notRun = new ArrayList<>();
         for (Inputs.Input in : files) {
             if (remo.core.Interruption.requested()) {
@@ -130,7 +131,8 @@ final class SimulateCommand implements Callable<Integer> {
             } else {
                 s = simulate(in.path(), in.shown(), library, cliFlags, named, m, p, out, err);
             }
-            counts[s]++;
+            // a test the interrupt stopped while it ran has partial figures: not counted as ok
+            counts[s == 0 && remo.core.Interruption.requested() ? 3 : s]++;
             status = s == 2 || status == 2 ? 2 : Math.max(status, s);
         }
         if (files.size() > 1 || !notRun.isEmpty()) {
@@ -145,12 +147,16 @@ final class SimulateCommand implements Callable<Integer> {
     }
 
     /**
-     * The last line of a run of several tests (or of an interrupted one): {@code Simulated 5 tests: 3 ok,
-     * 1 outside the model or failed, 0 errors, 1 not run (interrupted (SIGINT or SIGTERM))}.
+     * The last line of a run of several tests (or of an interrupted one): {@code Simulated 5 tests: 2 ok,
+     * 1 outside the model or failed, 0 errors, 1 partial, 1 not run (interrupted (SIGINT or SIGTERM))}
+     * ("partial": stopped by the interrupt while running, its figures cover the runs made).
+     *
+     * @param counts tests ok, outside the model or failed, with an error, stopped while running
      */
     static String summary(int tests, int[] counts, int notRun) {
         return "Simulated " + tests + (tests == 1 ? " test: " : " tests: ") + counts[0] + " ok, " + counts[1]
                 + " outside the model or failed, " + counts[2] + (counts[2] == 1 ? " error" : " errors")
+                + (counts[3] == 0 ? "" : ", " + counts[3] + " partial")
                 + (notRun == 0 ? "" : ", " + notRun + " not run (" + remo.core.Interruption.reason() + ")");
     }
 

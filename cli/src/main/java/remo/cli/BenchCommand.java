@@ -137,7 +137,9 @@ final class BenchCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "round %d: %d %s in %.3f s = %.1f tests/s (process CPU %.3f s, %d %s; %d %s explored, %d errors)%s%n",
                     round, ran, ran == 1 ? "test" : "tests", s, ran / s, cpu, threads, threads == 1 ? "job" : "jobs", executions,
                     modelOptions.engine == EngineName.OPERATIONAL ? "machine states" : "candidates", errors,
-                    remo.core.Interruption.requested() ? " (partial: " + remo.core.Interruption.reason() + ")" : "");
+                    remo.core.Interruption.requested() ? " (partial: " + remo.core.Interruption.reason() + "; " + notRun.size()
+                            + " of " + files.size() + " tests not run" + (round == rounds ? "" : round + 1 == rounds
+                            ? ", round " + rounds + " not run" : ", rounds " + (round + 1) + ".." + rounds + " not run") + ")" : "");
             if (modelOptions.engine != EngineName.OPERATIONAL) {
                 out.printf(Locale.ROOT, "  candidates: %d complete checked, %d partial pruned; %d consistent (blocked included)"
                                 + ", %.2f complete per consistent%s%n", complete, pruned, consistent,

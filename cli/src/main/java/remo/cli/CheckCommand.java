@@ -134,6 +134,7 @@ final class CheckCommand implements Callable<Integer> {
         java.util.Set<String> uncoveredModels = new java.util.HashSet<>();
         boolean inputError = false;
         int withoutRow = 0;
+        int notChecked = 0;
         List<String> notRun = new ArrayList<>();
         for (Inputs.Input in : files) {
             // after an interrupt the tests that were running give their partial outcome (printed
@@ -145,6 +146,11 @@ final class CheckCommand implements Callable<Integer> {
             TestOutcome o = checked.next();
             if (o == null) {
                 notRun.add(in.shown());
+                boolean hasRow = expectations != null && !in.missing() && expectations.hasRow(in.path());
+                if (hasRow) {
+                    notChecked++;
+                }
+                reporting.testNotRun(in.shown());
                 continue;
             }
             if (!announced) {
@@ -205,7 +211,9 @@ final class CheckCommand implements Callable<Integer> {
             long agree = judgements.stream().filter(j -> j != null && j.status() == ExpectationFile.Status.AGREE).count();
             out.println("Expectations: " + agree + " agree, " + mismatches.size() + " mismatch"
                     + (mismatches.size() == 1 ? "" : "es") + (undecided.isEmpty() ? "" : ", " + undecided.size() + " undecided (partial)")
-                    + (withoutRow == 0 ? "" : ", " + withoutRow + " without a row"));
+                    + (withoutRow == 0 ? "" : ", " + withoutRow + " without a row")
+                    + (notChecked == 0 ? "" : ", " + notChecked + " not checked (" + remo.core.Interruption.reason()
+                    + " before the test ran)"));
         }
         out.flush();
         if (inputError || reporting.failed()) {

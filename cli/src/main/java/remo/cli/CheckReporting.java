@@ -189,21 +189,23 @@ final class CheckReporting implements AutoCloseable {
             }
         }
         if (graphs != null && model != null) {
+            List<java.nio.file.Path> written = new ArrayList<>();
             try {
-                int n = (int) graphs.write(o.result(), model).stream().filter(p -> p.toString().endsWith(".dot")).count();
-                graphsWritten += n;
-                if (n == 0 && !options.quiet) {
+                graphs.write(o.result(), model, written);
+                if (written.isEmpty() && !options.quiet) {
                     err.println("remo: " + o.name() + ": no " + show.mode().word() + " execution to draw"
                             + (show.mode() == remo.cli.report.ShowMode.WITNESS
                             ? " (verdict " + o.result().verdict().word() + "); --show forbidden draws rejected candidates"
                             : ""));
                 }
             } catch (IOException | RuntimeException e) {
+                // the message names the file that failed; the files written before it are whole and counted
                 err.println(Diagnostic.error("E-IO", options.graphDir.toString(), Position.START,
                         "cannot write graphs of " + o.name() + ": " + OutputPath.describeWriteFailure(e)).format());
                 failed = true;
                 graphFailures++;
             }
+            graphsWritten += (int) written.stream().filter(p -> p.toString().endsWith(".dot")).count();
         }
         if (options.json) {
             List<ResultDocument.ExecutionEntry> executions = null;
@@ -217,12 +219,13 @@ final class CheckReporting implements AutoCloseable {
         }
     }
 
-    /**
-     * Ends the run: prints the JSON document (if asked for) and the Graphviz hint or graph count on
-     * standard error.
-     *
-     * @param tool the program's name and version
-     */
+    /** A test an interrupt kept from starting: a {@code not_run} entry of the JSON document, in input order. */
+    void testNotRun(String shown) {
+        if (options.json) {
+            jsonTests.add(JsonResults.notRun(shown));
+        }
+    }
+
     /** Records an error that stops the whole run before any test (it goes into the JSON document too). */
     void runError(remo.core.Diagnostic d) {
         runErrors.add(d);
@@ -230,10 +233,17 @@ final class CheckReporting implements AutoCloseable {
 
     private final List<remo.core.Diagnostic> runErrors = new java.util.ArrayList<>();
 
+    /**
+     * Ends the run: prints the JSON document (if asked for; with the {@code interrupted} flag after
+     * Ctrl-C or SIGTERM) and the Graphviz hint or graph count on standard error.
+     *
+     * @param tool the program's name and version
+     */
     void finish(String tool, PrintStream out, PrintStream err) {
         progress.close();
         if (options.json) {
-            out.println(JsonResults.write(JsonResults.document(tool, jsonTests, runErrors)));
+            out.println(JsonResults.write(JsonResults.document(tool, jsonTests, runErrors,
+                    remo.core.Interruption.requested())));
         }
         if (graphs != null && !options.quiet) {
             // after a write error the count says what did get written, and that some did not

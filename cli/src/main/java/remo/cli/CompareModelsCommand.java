@@ -2,7 +2,6 @@ package remo.cli;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -155,7 +154,8 @@ final class CompareModelsCommand implements Callable<Integer> {
                     "cannot compare symbolically: " + e.getMessage()).format());
             return 2;
         } catch (IOException e) {
-            err.println(Diagnostic.error("E-IO", String.valueOf(out), Position.START, OutputPath.describeWriteFailure(e)).format());
+            String where = e instanceof remo.core.OutputFile.WriteFailure w ? w.file().toString() : out == null ? "." : out.toString();
+            err.println(Diagnostic.error("E-IO", where, Position.START, OutputPath.describeWriteFailure(e)).format());
             return 2;
         }
         return 0;
@@ -207,7 +207,7 @@ final class CompareModelsCommand implements Callable<Integer> {
         if (r.test() != null) {
             String text = ProgramPrinter.print(r.test());
             Path file = (out == null ? Path.of("") : out).resolve(r.test().name() + ".litmus");
-            Files.writeString(file, text, StandardCharsets.UTF_8);
+            OutputPath.writeAtomically(file, text);
             stdout.println("Test " + r.test().name() + " written to " + file + ":");
             stdout.print(text);
             stdout.println("Checker: " + r.verdictAllowing() + " under " + r.allowing() + ", " + r.verdictForbidding()

@@ -192,6 +192,11 @@ final class ExpectationFile {
         return col;
     }
 
+    /** Whether the file has a row (under any model): for counting the expectations an interrupt left unchecked. */
+    boolean hasRow(Path file) {
+        return expected.containsKey(canonical(file));
+    }
+
     /** The expected word for a file under a model, or null. */
     String expected(Path file, String model) {
         Map<String, String> row = expected.get(canonical(file));

@@ -146,12 +146,13 @@ final class FuzzCommand implements Callable<Integer> {
                 try {
                     Files.createDirectories(out);
                     Path f = out.resolve("mismatch-" + m.seed() + "-" + m.index() + ".litmus");
-                    Files.writeString(f, "(* remo fuzz --seed " + m.seed() + " --from " + m.index() + " --programs 1: "
+                    OutputPath.writeAtomically(f, "(* remo fuzz --seed " + m.seed() + " --from " + m.index() + " --programs 1: "
                             + m.kind() + " under " + m.model() + " with " + m.flags() + "\n   " + m.detail().replace("*)", "* )")
                             + " *)\n" + ProgramPrinter.print(m.shrunk()));
                     o.println("  written to " + f);
                 } catch (IOException e) {
-                    System.err.println(Diagnostic.error("E-IO", out.toString(), Position.START, "cannot write: " + e.getMessage()).format());
+                    System.err.println(Diagnostic.error("E-IO", out.toString(), Position.START,
+                            OutputPath.describeWriteFailure(e)).format());
                 }
             }
         }

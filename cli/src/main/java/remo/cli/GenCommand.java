@@ -2,7 +2,6 @@ package remo.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -186,11 +185,13 @@ final class GenCommand implements Callable<Integer> {
     }
 
     private void write(List<Program> programs, PrintWriter stdout) throws DiagnosticException {
+        int written = 0;
         try {
             Files.createDirectories(out);
             for (Program p : programs) {
                 Path file = out.resolve(p.name().replace('/', '_') + ".litmus");
-                Files.writeString(file, ProgramPrinter.print(p), StandardCharsets.UTF_8);
+                OutputPath.writeAtomically(file, ProgramPrinter.print(p));
+                written++;
                 if (mode.random == null) {
                     stdout.println(file);
                 }
@@ -200,8 +201,10 @@ final class GenCommand implements Callable<Integer> {
                         + seed + " to " + out);
             }
         } catch (IOException | RuntimeException e) {
+            // each file is whole or absent: say how many are there
             throw new DiagnosticException(Diagnostic.error("E-IO", out.toString(), Position.START,
-                    OutputPath.describeWriteFailure(e)));
+                    OutputPath.describeWriteFailure(e) + (programs.size() > 1 ? " (" + written + " of " + programs.size()
+                            + " programs were written before it)" : "")));
         }
     }
 

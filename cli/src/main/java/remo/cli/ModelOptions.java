@@ -51,6 +51,11 @@ final class ModelOptions {
             defaultValue = "" + CheckOptions.DEFAULT_MAX_BLOCKED)
     long maxBlocked;
 
+    @Option(names = "--force",
+            description = "Run a model that declares another architecture than X86 (its first line, as herd7's arm.cat "
+                    + "opens with ARM) on X86 and RDMA tests anyway; without it that is error E-ARCH and nothing is checked.")
+    boolean force;
+
     @Option(names = {"--skipcheck", "-skipcheck"}, paramLabel = "NAME",
             description = "Ignore the model check named NAME (its 'as' name), as herd7's -skipcheck; repeatable.")
     List<String> skipChecks = new ArrayList<>();
@@ -117,9 +122,26 @@ final class ModelOptions {
     Map<Flag, String> prepare(ArgumentPositions at, ModelLibrary library) throws DiagnosticException {
         Map<Flag, String> f = flags(at);
         if (model != null) {
-            load(library, model, at.value("--model"));
+            CatModel m = load(library, model, at.value("--model"));
+            if (m.declaresForeignArchitecture() && !force) {
+                throw new DiagnosticException(architectureMismatch(m, at.value("--model")));
+            }
         }
         return f;
+    }
+
+    /**
+     * E-ARCH: the model declares an architecture remo has no tests of, which herd7 refuses too
+     * ("Architecture mismatch between test and model"); {@code --force} runs it anyway.
+     *
+     * @param m  the model
+     * @param at where its name is on the command line
+     */
+    static Diagnostic architectureMismatch(CatModel m, Position at) {
+        String arch = m.architecture().orElseThrow();
+        return Diagnostic.error("E-ARCH", ModelLibrary.COMMAND_LINE, at, "architecture mismatch between test and model "
+                + "(X86 or RDMA vs. " + arch + "): the model " + m.name() + " declares " + arch + " on its first line, "
+                + "and remo's tests are X86 or RDMA tests; nothing is checked (--force runs the model anyway)");
     }
 
     /**

@@ -89,6 +89,9 @@ final class OutputPath {
      * /proc/r.html: No such file or directory}, {@code cannot write r.html: permission denied}.
      */
     static String describeWriteFailure(Exception e) {
+        if (e instanceof remo.core.OutputFile.WriteFailure w) {
+            return w.getMessage(); // names the file and says it is left as it was
+        }
         if (e instanceof FileAlreadyExistsException f) {
             return f.getFile() + " exists and is not a directory";
         }
@@ -115,19 +118,17 @@ final class OutputPath {
     /**
      * Writes {@code bytes} to {@code file} atomically: into a temporary file beside it, then renamed
      * into place, so that a failed write leaves no half-written file and a reader sees the old file
-     * or the new one.
+     * or the new one ({@link remo.core.OutputFile}, the one implementation, which the report's
+     * graph writer and remo-testing's failure files use too).
      *
-     * @throws IOException if the temporary file cannot be written or renamed (it is then removed)
+     * @throws remo.core.OutputFile.WriteFailure naming the file and why; the temporary file is removed
      */
-    static void writeAtomically(Path file, byte[] bytes) throws IOException {
-        Path dir = file.toAbsolutePath().getParent();
-        Path tmp = java.nio.file.Files.createTempFile(dir, "." + file.getFileName(), ".tmp");
-        try {
-            java.nio.file.Files.write(tmp, bytes);
-            java.nio.file.Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE,
-                    java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        } finally {
-            java.nio.file.Files.deleteIfExists(tmp);
-        }
+    static void writeAtomically(Path file, byte[] bytes) throws remo.core.OutputFile.WriteFailure {
+        remo.core.OutputFile.writeAtomically(file, bytes);
+    }
+
+    /** As {@link #writeAtomically(Path, byte[])}, with text in UTF-8. */
+    static void writeAtomically(Path file, String text) throws remo.core.OutputFile.WriteFailure {
+        remo.core.OutputFile.writeAtomically(file, text);
     }
 }

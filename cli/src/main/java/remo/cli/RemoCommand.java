@@ -68,6 +68,9 @@ final class RemoCommand implements Runnable {
             cl.setOut(new PrintWriter(new java.io.OutputStreamWriter(invocation.out(), charset), true));
             cl.setErr(new PrintWriter(new java.io.OutputStreamWriter(invocation.err(), charset), true));
         }
+        // an argument such as @all is remo's (and herd7's) index file, read by Inputs with each entry
+        // located at its line; picocli's own @-file expansion would splice its words in as arguments
+        cl.setExpandAtFiles(false);
         cl.setExecutionExceptionHandler(new InternalErrorReport());
         cl.setParameterExceptionHandler(new UsageErrorReport());
         return cl.execute(args);

@@ -2,7 +2,6 @@ package remo.cli;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -101,6 +100,7 @@ final class ReportCommand implements Callable<Integer> {
         int mismatches = 0;
         boolean inputError = false;
         List<ReportEntry> entries = new ArrayList<>();
+        List<String> notRun = new ArrayList<>();
         try (Progress progress = Progress.create(files.size(), remo.cli.report.Terminal.stderrIsTerminal(), quiet, err)) {
             PrintStream guardedErr = progress.guard(err);
             CheckOptions base = modelOptions.checkOptions();
@@ -120,6 +120,12 @@ final class ReportCommand implements Callable<Integer> {
             for (Inputs.Input in : files) {
                 progress.testStarted(in.shown());
                 TestOutcome o = checked.next();
+                if (o == null) {
+                    // an interrupt came before this test started: listed on the page, not lost
+                    notRun.add(in.shown());
+                    progress.testFinished();
+                    continue;
+                }
                 for (Diagnostic w : o.warnings()) {
                     guardedErr.println(w.format());
                 }
@@ -142,14 +148,22 @@ final class ReportCommand implements Callable<Integer> {
         }
         String context = "remo report · model " + (modelOptions.model == null ? "per dialect (rdma-tso-rmw for RDMA, tso for X86)"
                 : modelOptions.model) + " · " + String.join(" ", inputs);
+        HtmlReport.Interruption interruption = remo.core.Interruption.requested()
+                ? new HtmlReport.Interruption(remo.core.Interruption.reason(), notRun) : null;
+        if (!notRun.isEmpty()) {
+            err.println("remo: " + remo.core.Interruption.reason() + ": " + notRun.size() + " of " + files.size()
+                    + " tests not run: " + remo.core.SourceText.printable(String.join(", ", notRun)));
+        }
         try {
-            Files.writeString(out, HtmlReport.render("remo report", context, entries), StandardCharsets.UTF_8);
+            OutputPath.writeAtomically(out, HtmlReport.render("remo report", context, entries, interruption));
         } catch (IOException | RuntimeException e) {
             err.println(Diagnostic.error("E-IO", out.toString(), Position.START, OutputPath.describeWriteFailure(e)).format());
             return 2;
         }
         if (!quiet) {
-            err.println("remo: wrote " + out + " (" + entries.size() + (entries.size() == 1 ? " test" : " tests") + (graphviz == null
+            err.println("remo: wrote " + out + " (" + entries.size() + (entries.size() == 1 ? " test" : " tests")
+                    + (interruption == null ? "" : "; partial: " + interruption.reason() + ", " + notRun.size() + " not run")
+                    + (graphviz == null
                     ? "; Graphviz 'dot' not found, graphs shown as DOT text — install graphviz for pictures" : "") + ")");
         }
         if (inputError) {

@@ -146,10 +146,16 @@ final class RobustCommand implements Callable<Integer> {
         }
         boolean error = false;
         long t0 = System.nanoTime();
-        for (Inputs.Input in : Inputs.expand(inputs)) {
+        List<Inputs.Input> files = Inputs.expand(inputs);
+        int analysed = 0;
+        int unknown = 0;
+        int errors = 0;
+        List<String> notRun = new ArrayList<>();
+        for (Inputs.Input in : files) {
             if (remo.core.Interruption.requested()) {
-                // the test that was running reported "unknown: interrupted"; the others are not started
-                break;
+                // the test that was running reported "unknown: interrupted"; the others are listed as not run
+                notRun.add(in.shown());
+                continue;
             }
             // one deadline for the whole test: parsing, both models' enumerations and the repair search
             long testStart = System.nanoTime();
@@ -188,19 +194,32 @@ final class RobustCommand implements Callable<Integer> {
                     }
                 }
                 out.println();
+                analysed++;
             } catch (DiagnosticException e) {
                 err.println(e.diagnostic().format());
                 error = true;
+                errors++;
             } catch (LimitReachedException e) {
                 // like a partial check result: reported, not an input error
                 out.println(phase + " " + testName + " unknown: " + e.getMessage());
                 out.println();
                 err.println(Diagnostic.warning("W-LIMIT", in.shown(), Position.START, phase.toLowerCase(Locale.ROOT)
                         + " unknown: " + e.getMessage()).format());
+                unknown++;
             } catch (java.io.IOException e) {
                 err.println(Diagnostic.error("E-IO", in.shown(), Position.START, "cannot read file: " + e.getMessage()).format());
                 error = true;
+                errors++;
             }
+        }
+        if (files.size() > 1 || !notRun.isEmpty()) {
+            out.println("Analysed " + files.size() + (files.size() == 1 ? " test: " : " tests: ") + analysed + " decided, "
+                    + unknown + " unknown (a limit or an interrupt), " + errors + (errors == 1 ? " error" : " errors")
+                    + (notRun.isEmpty() ? "" : ", " + notRun.size() + " not run (" + remo.core.Interruption.reason() + ")"));
+        }
+        if (!notRun.isEmpty()) {
+            err.println("remo: " + remo.core.Interruption.reason() + ": " + notRun.size() + " of " + files.size()
+                    + " tests not run: " + remo.core.SourceText.printable(String.join(", ", notRun)));
         }
         out.printf(Locale.ROOT, "Time %.2f s%n", (System.nanoTime() - t0) / 1e9);
         return error ? 2 : 0;

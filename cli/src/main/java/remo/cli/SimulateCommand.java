@@ -106,24 +106,58 @@ final class SimulateCommand implements Callable<Integer> {
             }
             cliFlags = modelOptions.flags(cmd);
             named = modelOptions.model != null ? ModelOptions.load(library, modelOptions.model, cmd.value("--model")) : null;
+            if (named != null && named.declaresForeignArchitecture() && !modelOptions.force) {
+                throw new DiagnosticException(ModelOptions.architectureMismatch(named, cmd.value("--model")));
+            }
         } catch (DiagnosticException e) {
             err.println(e.diagnostic().format());
             return 2;
         }
         int status = 0;
-        for (Inputs.Input in : Inputs.expand(inputs)) {
+        List<Inputs.Input> files = Inputs.expand(inputs);
+        // tests with status 0 (nothing outside the model), 1 and 2, and those an interrupt stopped while running
+        int[] counts = new int[4];
+        List<String> notRun = new ArrayList<>();
+        for (Inputs.Input in : files) {
             if (remo.core.Interruption.requested()) {
-                break;
-            }
-            if (in.missing()) {
-                err.println(in.problemDiagnostic().format());
-                status = 2;
+                // the test that was running printed its figures so far; the others are listed, not dropped
+                notRun.add(in.shown());
                 continue;
             }
-            int s = simulate(in.path(), in.shown(), library, cliFlags, named, m, p, out, err);
+            int s;
+            if (in.missing()) {
+                err.println(in.problemDiagnostic().format());
+                s = 2;
+            } else {
+                s = simulate(in.path(), in.shown(), library, cliFlags, named, m, p, out, err);
+            }
+            // a test the interrupt stopped while it ran has partial figures: not counted as ok
+            counts[s == 0 && remo.core.Interruption.requested() ? 3 : s]++;
             status = s == 2 || status == 2 ? 2 : Math.max(status, s);
         }
+        if (files.size() > 1 || !notRun.isEmpty()) {
+            out.println(summary(files.size(), counts, notRun.size()));
+            out.flush();
+        }
+        if (!notRun.isEmpty()) {
+            err.println("remo: " + remo.core.Interruption.reason() + ": " + notRun.size() + " of " + files.size()
+                    + " tests not run: " + remo.core.SourceText.printable(String.join(", ", notRun)));
+        }
         return status;
+    }
+
+    /**
+     * The last line of a run of several tests (or of an interrupted one): {@code Simulated 5 tests: 2 ok,
+     * 1 outside the model or failed, 0 errors, 1 partial, 1 not run (interrupted (SIGINT or SIGTERM))}
+     * ("partial": stopped by the interrupt while running, its figures cover the runs made).
+     *
+     * @param counts tests ok, outside the model or failed, with an error, stopped while running
+     */
+    static String summary(int tests, int[] counts, int notRun) {
+        return "Simulated " + tests + (tests == 1 ? " test: " : " tests: ") + counts[0] + " ok, " + counts[1]
+                + " outside the model or failed, " + counts[2] + (counts[2] == 1 ? " error" : " errors")
+                + (counts[3] == 0 ? "" : ", " + counts[3] + " partial")
+                + (notRun == 0 ? "" : ", " + notRun + " not run (" + remo.core.Interruption.reason() + ")");
     }
 
     /** Simulates one file and prints its report: 0 ok, 1 violations, 2 bad input. */

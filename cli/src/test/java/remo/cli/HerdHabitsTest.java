@@ -69,6 +69,22 @@ class HerdHabitsTest {
                 r.err);
     }
 
+    /**
+     * Bad-input trial (issue 28): {@code remo check @all} in the index's directory had picocli splice
+     * the index's words in as arguments (its own @-file expansion), so a malformed index gave one
+     * {@code WORD:1:1} error per word, none at the index's line. An argument starting with {@code @} is
+     * now a path like any other, and an index is read by remo alone.
+     */
+    @Test
+    void anAtArgumentIsNotExpandedByTheOptionParser(@TempDir Path tmp) throws Exception {
+        Files.copy(TestData.corpusTest("SB"), tmp.resolve("SB.litmus"));
+        Path list = Files.writeString(tmp.resolve("list"), "X86 T garbage\n" + tmp.resolve("SB.litmus") + "\n");
+        CliRun r = CliRun.run("check", "@" + list);
+        assertEquals(2, r.exit, r.err);
+        assertEquals("@" + list + ":1:1: error[E-IO]: no such file or directory\n", r.err);
+        assertTrue(!r.out.contains("Test SB"), "the list's words are no arguments: " + r.out);
+    }
+
     @Test
     void aPartialRunMarksItsObservationLineAndCompareLogsSeesIt(@TempDir Path tmp) throws Exception {
         Path test = TestData.corpus().resolve("dat3m-x86/x86-m1.litmus");

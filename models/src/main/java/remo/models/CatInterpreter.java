@@ -31,7 +31,7 @@ import remo.models.cat.CatStatement.CheckKind;
 final class CatInterpreter {
 
     /** What loading produced. */
-    record Result(String title, List<CatCheck> checks, List<CatCheck> flags, List<CatCheck> guards,
+    record Result(String title, String identity, List<CatCheck> checks, List<CatCheck> flags, List<CatCheck> guards,
                   Map<String, Node> bindings, Map<String, Node> shownNodes, List<String> shown,
                   List<remo.core.Diagnostic> warnings) {
     }
@@ -87,7 +87,7 @@ final class CatInterpreter {
                 warnings.add(remo.core.Diagnostic.warning("W-EMPTY-MODEL", top.name(), Position.START, "the model has no "
                         + "checks (acyclic, irreflexive, empty): it allows every candidate execution"));
             }
-            return new Result(top.title(), checks, flags, guards, bindings, shownNodes, shown, warnings);
+            return new Result(top.title(), top.identity(), checks, flags, guards, bindings, shownNodes, shown, warnings);
         } catch (CatFailure f) {
             throw f.toException();
         }

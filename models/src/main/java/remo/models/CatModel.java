@@ -37,6 +37,7 @@ public final class CatModel {
 
     private final String name;
     private final String title;
+    private final String architecture;
     private final List<CatCheck> checks;
     private final List<CatCheck> flags;
     private final List<CatCheck> guards;
@@ -52,6 +53,7 @@ public final class CatModel {
     CatModel(String name, String source, Vocabulary vocabulary, CatInterpreter.Result r, NodeFactory nodes) {
         this.name = name;
         this.title = r.title();
+        this.architecture = r.identity() == null ? null : HERD_ARCHITECTURES.get(r.identity().toUpperCase(java.util.Locale.ROOT));
         this.checks = List.copyOf(r.checks());
         this.flags = List.copyOf(r.flags());
         this.guards = List.copyOf(r.guards());
@@ -102,6 +104,34 @@ public final class CatModel {
     /** The title string at the top of the file, or the name if there is none. */
     public String title() {
         return title != null ? title : name;
+    }
+
+    /**
+     * herd7's architectures, by the upper-case spelling of the name a model's identity line opens
+     * with (herd7's {@code lib/archs.ml}); the value is the usual spelling.
+     */
+    private static final Map<String, String> HERD_ARCHITECTURES = java.util.stream.Stream.of(
+                    "X86", "X86_64", "ARM", "AArch64", "AArch32", "PPC", "MIPS", "RISCV", "LISA", "C", "CPP", "JAVA",
+                    "BPF", "PTX", "GPU_PTX", "OpenCL", "ASL")
+            .collect(java.util.stream.Collectors.toUnmodifiableMap(a -> a.toUpperCase(java.util.Locale.ROOT), a -> a));
+
+    /**
+     * The architecture the model declares on its identity line, as herd7 reads it ({@code ARM} for
+     * herd7's {@code arm.cat}, which opens with {@code ARM}; {@code X86} for {@code X86 TSO}), or
+     * empty when the line names none (a title string, or a name that is no herd7 architecture).
+     */
+    public java.util.Optional<String> architecture() {
+        return java.util.Optional.ofNullable(architecture);
+    }
+
+    /**
+     * Whether the model declares an architecture whose tests remo cannot read: every remo test is
+     * an X86 test (or an RDMA test, whose CPUs are x86-TSO), so any declared architecture but
+     * {@code X86} and {@code X86_64} is a mismatch, which herd7 refuses ("Architecture mismatch
+     * between test and model") and remo's command line refuses too (docs/cli.md, E-ARCH).
+     */
+    public boolean declaresForeignArchitecture() {
+        return architecture != null && !architecture.equals("X86") && !architecture.equals("X86_64");
     }
 
     /** The consistency checks (not flags), in file order. */

@@ -3,7 +3,6 @@ package remo.testing;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -167,7 +166,7 @@ final class LitmusFailure {
         try {
             Files.createDirectories(setting.failures());
             Path f = setting.failures().resolve(fileName.replaceAll("[^A-Za-z0-9_.+-]", "_"));
-            Files.writeString(f, ProgramPrinter.print(p), StandardCharsets.UTF_8);
+            remo.core.OutputFile.writeAtomically(f, ProgramPrinter.print(p));
             return f;
         } catch (IOException | RuntimeException e) {
             return null;

@@ -1,7 +1,6 @@
 package remo.testing;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -194,13 +193,13 @@ public final class ModelChecker {
         try {
             Files.createDirectories(failures);
             Path schedule = failures.resolve("schedule.txt");
-            Files.writeString(schedule, cx.schedule() + "\n", StandardCharsets.UTF_8);
+            remo.core.OutputFile.writeAtomically(schedule, cx.schedule() + "\n");
             sb.append("replay: ModelChecker.replay(Schedule.parse(Files.readString(Path.of(\"").append(schedule)
                     .append("\"))), setup)\n");
             Optional<String> graph = cx.graphDot("counterexample");
             if (graph.isPresent()) {
                 Path dot = failures.resolve("execution.dot");
-                Files.writeString(dot, graph.get(), StandardCharsets.UTF_8);
+                remo.core.OutputFile.writeAtomically(dot, graph.get());
                 sb.append("graph: ").append(dot).append(" (Graphviz DOT)\n");
             }
         } catch (IOException ex) {

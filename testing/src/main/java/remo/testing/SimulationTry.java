@@ -2,7 +2,6 @@ package remo.testing;
 
 import java.io.IOException;
 import java.lang.reflect.Method;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -205,7 +204,7 @@ final class SimulationTry implements TestTemplateInvocationContext, ParameterRes
         try {
             Files.createDirectories(setting.failures());
             Path f = setting.failures().resolve(fileName.replaceAll("[^A-Za-z0-9_.+-]", "_"));
-            Files.writeString(f, text, StandardCharsets.UTF_8);
+            remo.core.OutputFile.writeAtomically(f, text);
             return f;
         } catch (IOException | RuntimeException e) {
             return null;

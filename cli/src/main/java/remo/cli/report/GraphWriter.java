@@ -1,7 +1,6 @@
 package remo.cli.report;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -10,6 +9,7 @@ import java.util.List;
 import java.util.Set;
 import remo.checker.CheckResult;
 import remo.checker.Execution;
+import remo.core.OutputFile;
 import remo.models.CatModel;
 
 /**
@@ -69,28 +69,40 @@ public final class GraphWriter {
     }
 
     /**
-     * Writes the graphs of one result.
+     * Writes the graphs of one result, each file atomically ({@link OutputFile}): a file is there
+     * whole or not at all.
      *
-     * @param r     the result (executions collected in {@code show.mode()})
-     * @param model the model of the run
-     * @return the files written (DOT files, then rendered ones), empty if there was nothing to draw
-     * @throws IOException if a file cannot be written or dot fails
+     * @param r       the result (executions collected in {@code show.mode()})
+     * @param model   the model of the run
+     * @param written receives each file once it is in place (DOT files, then rendered ones), so that
+     *                after a failure it holds the files that were written
+     * @throws IOException if a file cannot be written ({@link OutputFile.WriteFailure}, naming it) or dot fails
      */
-    public List<Path> write(CheckResult r, CatModel model) throws IOException {
+    public void write(CheckResult r, CatModel model, List<Path> written) throws IOException {
         Files.createDirectories(dir);
         String base = uniqueName(safeName(r.program().name()));
-        List<Path> written = new ArrayList<>();
         for (GraphDrawing g : graphs(r, model, base)) {
             String dot = DotRenderer.render(g);
             Path file = dir.resolve(g.name() + ".dot");
-            Files.writeString(file, dot, StandardCharsets.UTF_8);
+            OutputFile.writeAtomically(file, dot);
             written.add(file);
             if (graphviz != null && !"dot".equals(format)) {
                 Path rendered = dir.resolve(g.name() + "." + format);
-                Files.write(rendered, graphviz.render(dot, format));
+                OutputFile.writeAtomically(rendered, graphviz.render(dot, format));
                 written.add(rendered);
             }
         }
+    }
+
+    /**
+     * Writes the graphs of one result ({@link #write(CheckResult, CatModel, List)}).
+     *
+     * @return the files written (DOT files, then rendered ones), empty if there was nothing to draw
+     * @throws IOException as the other
+     */
+    public List<Path> write(CheckResult r, CatModel model) throws IOException {
+        List<Path> written = new ArrayList<>();
+        write(r, model, written);
         return written;
     }
 

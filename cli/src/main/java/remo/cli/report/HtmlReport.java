@@ -45,6 +45,8 @@ public final class HtmlReport {
             figure svg { max-width: 100%; height: auto; }
             figcaption { color: #555; font-size: .9em; margin-bottom: .3em; }
             .error-text { color: #b42318; font-family: ui-monospace, monospace; }
+            p.banner { background: #fcf8e3; border: 1px solid #f0ad4e; padding: .5em .8em; }
+            tr.not-run td { color: #777; font-style: italic; }
             """;
 
     private static final String SCRIPT = """
@@ -93,7 +95,20 @@ public final class HtmlReport {
     }
 
     /**
-     * The report page.
+     * What an interrupt (Ctrl-C, SIGTERM) left of a report's run: the page then opens with a banner
+     * saying so, and its table lists the tests not run.
+     *
+     * @param reason why the run stopped, e.g. {@code interrupted (SIGINT or SIGTERM)}
+     * @param notRun the files of the tests not started, as given
+     */
+    public record Interruption(String reason, List<String> notRun) {
+        public Interruption {
+            notRun = List.copyOf(notRun);
+        }
+    }
+
+    /**
+     * The report page of a complete run.
      *
      * @param title   the page title
      * @param context a line saying what was run (model, inputs), shown under the title
@@ -101,6 +116,19 @@ public final class HtmlReport {
      * @return a complete HTML document
      */
     public static String render(String title, String context, List<ReportEntry> entries) {
+        return render(title, context, entries, null);
+    }
+
+    /**
+     * The report page.
+     *
+     * @param title       the page title
+     * @param context     a line saying what was run (model, inputs), shown under the title
+     * @param entries     the tests that ran (or were stopped by an error), in table order
+     * @param interrupted what an interrupt left undone, or {@code null} for a run that went to its end
+     * @return a complete HTML document
+     */
+    public static String render(String title, String context, List<ReportEntry> entries, Interruption interrupted) {
         boolean expect = entries.stream().anyMatch(e -> e.expected() != null);
         long allowed = entries.stream().filter(e -> e.result() != null && e.result().verdict() == Verdict.ALLOWED).count();
         long forbidden = entries.stream().filter(e -> e.result() != null && e.result().decided()
@@ -115,10 +143,23 @@ public final class HtmlReport {
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
                 .append("<title>").append(esc(title)).append("</title>\n<style>\n").append(CSS).append("</style>\n</head>\n<body>\n");
         sb.append("<h1>").append(esc(title)).append("</h1>\n");
-        sb.append("<p class=\"summary\">").append(esc(context)).append("<br>").append(entries.size()).append(" tests: ")
+        if (interrupted != null) {
+            int total = entries.size() + interrupted.notRun().size();
+            sb.append("<p class=\"banner\" id=\"partial\"><span class=\"tag partial\">partial</span> Partial report: ")
+                    .append(esc(interrupted.reason())).append(". ").append(entries.size()).append(" of ").append(total)
+                    .append(total == 1 ? " test" : " tests").append(" finished (a test stopped while running is marked partial); ")
+                    .append(interrupted.notRun().size()).append(" not run")
+                    .append(interrupted.notRun().isEmpty() ? "" : ": " + esc(String.join(", ", interrupted.notRun())))
+                    .append(".</p>\n");
+        }
+        int listed = entries.size() + (interrupted == null ? 0 : interrupted.notRun().size());
+        sb.append("<p class=\"summary\">").append(esc(context)).append("<br>").append(listed).append(" tests: ")
                 .append(allowed).append(" Allowed, ").append(forbidden).append(" Forbidden, ")
                 .append(undecided == 0 ? "" : undecided + " Undecided (partial), ").append(errors)
                 .append(errors == 1 ? " error" : " errors");
+        if (interrupted != null && !interrupted.notRun().isEmpty()) {
+            sb.append(", ").append(interrupted.notRun().size()).append(" not run");
+        }
         if (expect) {
             sb.append(", ").append(mismatches).append(mismatches == 1 ? " mismatch" : " mismatches")
                     .append(" with the expected verdicts");
@@ -160,6 +201,18 @@ public final class HtmlReport {
             sb.append("<td class=\"num\">").append(r == null ? "" : r.states().size()).append("</td>");
             sb.append("<td class=\"num\">").append(r == null ? "" : String.format(Locale.ROOT, "%.3f", r.seconds()))
                     .append("</td></tr>\n");
+        }
+        if (interrupted != null) {
+            int n = entries.size();
+            for (String file : interrupted.notRun()) {
+                n++;
+                sb.append("<tr class=\"test-row not-run\"><td class=\"num\">").append(n).append("</td><td></td><td>")
+                        .append(esc(file)).append("</td><td></td><td data-sort=\"~not run\">not run</td>");
+                if (expect) {
+                    sb.append("<td></td>");
+                }
+                sb.append("<td class=\"num\"></td><td class=\"num\"></td></tr>\n");
+            }
         }
         sb.append("</tbody>\n</table>\n");
 

@@ -115,17 +115,42 @@ public final class JsonResults {
         return document(tool, tests, List.of());
     }
 
+    /** The status of a test an interrupt kept from starting. */
+    public static final String NOT_RUN = "not_run";
+
+    /**
+     * The entry of a test an interrupt kept from starting ({@code status: not_run}).
+     *
+     * @param file the file as given
+     */
+    public static ResultDocument.Test notRun(String file) {
+        return new ResultDocument.Test(file, file, NOT_RUN, null, null, null, null, null, null, null, null, null, null, null,
+                null, null, null, null, null, null, null, false, null, null, null, List.of(), List.of(), null);
+    }
+
     /**
      * A document over the given tests and run-level errors (a bad option, model or expectation
      * file that stopped the run before any test).
      */
     public static ResultDocument document(String tool, List<ResultDocument.Test> tests, List<Diagnostic> runErrors) {
+        return document(tool, tests, runErrors, false);
+    }
+
+    /**
+     * As {@link #document(String, List, List)}, for a run that an interrupt (SIGINT, SIGTERM) may
+     * have stopped: its tests not started are {@link #notRun} entries, counted in the summary.
+     *
+     * @param interrupted whether the run was interrupted (the document's {@code interrupted} flag)
+     */
+    public static ResultDocument document(String tool, List<ResultDocument.Test> tests, List<Diagnostic> runErrors,
+                                          boolean interrupted) {
         int ran = (int) tests.stream().filter(t -> "ok".equals(t.status())).count();
+        int notRun = (int) tests.stream().filter(t -> NOT_RUN.equals(t.status())).count();
         boolean expect = tests.stream().anyMatch(t -> t.expected() != null);
         Integer mismatches = expect ? (int) tests.stream().filter(t -> Boolean.TRUE.equals(t.mismatch())).count() : null;
         return new ResultDocument(ResultDocument.SCHEMA, tool, tests,
-                new ResultDocument.Summary(tests.size(), ran, tests.size() - ran, mismatches),
-                runErrors.stream().map(JsonResults::diagnostic).toList());
+                new ResultDocument.Summary(tests.size(), ran, tests.size() - ran - notRun, mismatches, notRun == 0 ? null : notRun),
+                runErrors.stream().map(JsonResults::diagnostic).toList(), interrupted ? Boolean.TRUE : null);
     }
 
     /** The document as indented JSON text (ending without a newline). */

@@ -16,10 +16,14 @@ import java.util.Map;
  * @param summary counts over the tests
  * @param errors  errors that stopped the whole run before any test (a bad option, model or
  *                expectation file); omitted when empty
+ * @param interrupted {@code true} when Ctrl-C (SIGINT) or SIGTERM stopped the run: the test that was
+ *                running is partial and the tests not started have status {@code not_run}; omitted
+ *                ({@code null}) otherwise
  */
-@JsonPropertyOrder({"schema", "tool", "tests", "summary", "errors"})
+@JsonPropertyOrder({"schema", "tool", "interrupted", "tests", "summary", "errors"})
 public record ResultDocument(String schema, String tool, List<Test> tests, Summary summary,
-                             @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Diagnostic> errors) {
+                             @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Diagnostic> errors,
+                             @JsonInclude(JsonInclude.Include.NON_NULL) Boolean interrupted) {
 
     /** The schema identifier; bumped when a field changes meaning or disappears. */
     public static final String SCHEMA = "remo-result/1";
@@ -33,7 +37,9 @@ public record ResultDocument(String schema, String tool, List<Test> tests, Summa
      *
      * @param file          the file as given on the command line
      * @param name          the test's name, or the file name if it could not be parsed
-     * @param status        {@code ok} (a result, possibly partial) or {@code error}
+     * @param status        {@code ok} (a result, possibly partial), {@code error}, or {@code not_run} (an
+     *                      interrupt came before the test started: only {@code file}, {@code name} (the
+     *                      file as given), {@code partial} ({@code false}) and the empty lists)
      * @param model         the model's name ({@code null} on error)
      * @param engine        {@code axiomatic} or {@code operational} ({@code null} on error)
      * @param flags         the value of every model flag of the run (models.md §8)
@@ -167,13 +173,14 @@ public record ResultDocument(String schema, String tool, List<Test> tests, Summa
     /**
      * Counts over a run.
      *
-     * @param tests      input files
+     * @param tests      input files ({@code ran + errors + notRun})
      * @param ran        tests with a result
      * @param errors     tests stopped by an error
      * @param mismatches verdicts differing from {@code --expect}, or {@code null} without it
+     * @param notRun     tests an interrupt kept from starting, or {@code null} when there are none
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    @JsonPropertyOrder({"tests", "ran", "errors", "mismatches"})
-    public record Summary(int tests, int ran, int errors, Integer mismatches) {
+    @JsonPropertyOrder({"tests", "ran", "errors", "notRun", "mismatches"})
+    public record Summary(int tests, int ran, int errors, Integer mismatches, Integer notRun) {
     }
 }

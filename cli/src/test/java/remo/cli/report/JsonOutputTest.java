@@ -61,7 +61,7 @@ class JsonOutputTest {
         ResultDocument d = JsonResults.read(json);
         assertEquals(ResultDocument.SCHEMA, d.schema());
         assertEquals(161, d.tests().size());
-        assertEquals(new ResultDocument.Summary(161, 161, 0, null), d.summary());
+        assertEquals(new ResultDocument.Summary(161, 161, 0, null, null), d.summary());
         assertEquals(json.strip(), JsonResults.write(d), "writing the records read back gives the same text");
         ResultDocument.Test sb = d.tests().stream().filter(t -> t.file().endsWith("herdtools7-x86_64/SB.litmus")).findFirst().orElseThrow();
         assertEquals("Allowed", sb.verdict());
@@ -130,6 +130,27 @@ class JsonOutputTest {
         assertEquals("Undecided", t.verdict());
         assertEquals("Allowed", t.expected());
         assertFalse(t.mismatch(), "an undecided run contradicts no expectation");
+    }
+
+    /** Issue 28: an interrupted run's document ({@code interrupted}, {@code not_run} entries, {@code notRun}) validates. */
+    @Test
+    void anInterruptedRunsDocumentValidates() throws IOException {
+        remo.core.Interruption.request("SIGINT or SIGTERM");
+        String json;
+        try {
+            json = checkJson(130, TestData.corpusTest("SB").toString(), TestData.corpusTest("MP").toString());
+        } finally {
+            remo.core.Interruption.clear();
+        }
+        assertEquals(List.of(), validate(json));
+        ResultDocument d = JsonResults.read(json);
+        assertTrue(d.interrupted());
+        assertEquals(2, d.summary().notRun());
+        assertEquals(json.strip(), JsonResults.write(d), "writing the records read back gives the same text");
+        // a not_run entry with a verdict, or an interrupted flag of false, is no document of this schema
+        assertFalse(validate(json.replaceFirst("\"status\" : \"not_run\",", "\"status\" : \"not_run\", \"verdict\" : \"Allowed\","))
+                .isEmpty());
+        assertFalse(validate(json.replace("\"interrupted\" : true", "\"interrupted\" : false")).isEmpty());
     }
 
     @Test

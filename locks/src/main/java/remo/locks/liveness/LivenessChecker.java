@@ -250,7 +250,7 @@ public final class LivenessChecker {
 
     private static Path workDir() {
         try {
-            return Files.createTempDirectory("remo-tlc-");
+            return WorkDirectories.create(Path.of(System.getProperty("java.io.tmpdir")), "remo-tlc-");
         } catch (IOException e) {
             throw new LivenessException(LivenessException.TLC, System.getProperty("java.io.tmpdir"), 0, 0,
                     "cannot create a directory for TLC: " + e.getMessage());

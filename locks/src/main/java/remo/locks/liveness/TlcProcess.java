@@ -90,7 +90,10 @@ final class TlcProcess implements AutoCloseable {
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(workDir.toFile());
         try {
             Process p = pb.start();
-            p.getOutputStream().close();
+            if (!tlc.hasChildEntry()) {
+                p.getOutputStream().close();
+            }
+            // else the pipe stays open, unwritten, for the life of this JVM: its end tells TlcChild that remo is gone
             return new TlcProcess(p, out, listener);
         } catch (IOException e) {
             throw new LivenessException(LivenessException.TLC, "java", 0, 0, "cannot start a JVM for TLC: " + e.getMessage());
@@ -212,6 +215,11 @@ final class TlcProcess implements AutoCloseable {
     public void close() {
         if (process.isAlive()) {
             stop();
+        }
+        try {
+            process.getOutputStream().close(); // the pipe kept open for TlcChild's watch
+        } catch (IOException e) {
+            // the child is gone: nothing to tell it
         }
         try {
             Runtime.getRuntime().removeShutdownHook(hook);

@@ -59,7 +59,7 @@ public final class TraceValidation {
         }
         Path dir;
         try {
-            dir = Files.createTempDirectory("remo-trace-");
+            dir = WorkDirectories.create(Path.of(System.getProperty("java.io.tmpdir")), "remo-trace-");
         } catch (IOException e) {
             throw new LivenessException(LivenessException.TLC, System.getProperty("java.io.tmpdir"), 0, 0,
                     "cannot create a directory for TLC: " + e.getMessage());

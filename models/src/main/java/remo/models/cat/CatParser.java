@@ -44,8 +44,12 @@ public final class CatParser {
         }
     }
 
-    /** A parsed cat file: its optional title and its statements in order. */
-    public record CatFile(String name, String title, List<CatStatement> statements) {
+    /**
+     * A parsed cat file: its optional title, the name its identity line opens with (herd7's
+     * architecture tag, as {@code ARM} in {@code ARM} or {@code X86} in {@code X86 TSO}; {@code null}
+     * when the file opens with a title string or a statement), and its statements in order.
+     */
+    public record CatFile(String name, String title, String identity, List<CatStatement> statements) {
         public CatFile {
             statements = List.copyOf(statements);
         }
@@ -53,12 +57,14 @@ public final class CatParser {
 
     private CatFile file() throws CatException {
         String title = null;
+        String identity = null;
         if (in.peek().kind() == Kind.STRING) {
             title = in.next().text();
         } else if (in.peek().kind() == Kind.IDENT) {
             // herd7's identity: NAME, NAME NAME or NAME "TITLE" before the first statement
             Token name = in.next();
             title = name.text();
+            identity = name.text();
             if (in.peek().kind() == Kind.STRING || in.peek().kind() == Kind.IDENT) {
                 title = in.next().text();
             }
@@ -68,7 +74,7 @@ public final class CatParser {
         while (in.peek().kind() != Kind.EOF) {
             statements.add(statement(true));
         }
-        return new CatFile(in.file(), title, statements);
+        return new CatFile(in.file(), title, identity, statements);
     }
 
     /** Statements up to (not including) {@code end}, {@code else} or {@code ||}. */

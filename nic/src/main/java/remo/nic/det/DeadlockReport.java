@@ -25,6 +25,20 @@ final class DeadlockReport {
         return why.toString();
     }
 
+    /**
+     * The diagnosis of a run that stopped making progress and hit a bound of its size (the step limit,
+     * the trace's size): {@code header}, then, as for a deadlock, one paragraph per thread saying what
+     * its pending call waits for or the words it spins on (issue 28: the same diagnosis as a deadlock's,
+     * built once).
+     */
+    static String stalled(DetMachine m, String header) {
+        StringBuilder why = new StringBuilder(header).append("; the threads then:");
+        for (DetThread t : m.threads) {
+            why.append('\n').append(describe(m, t));
+        }
+        return why.toString();
+    }
+
     /** Why thread {@code t}'s pending call is not enabled, plus its store buffer and QPs (deadlock report). */
     private static String describe(DetMachine m, DetThread t) {
         StringBuilder sb = new StringBuilder();

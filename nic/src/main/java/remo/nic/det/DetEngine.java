@@ -260,13 +260,15 @@ public final class DetEngine implements Engine {
             }
             if (!collected) {
                 if (overLimit()) {
+                    // the diagnosis is read before abort unwinds the threads' pending calls
+                    String header = step >= stepLimit
+                            ? "step limit of " + stepLimit + " scheduler steps exceeded (livelock or unbounded spin?) (seed "
+                            + seed + ")"
+                            : "the recorded trace reached " + Recorder.MAX_EVENTS + " events after " + step
+                            + " scheduler steps (livelock?); the run is stopped before it exhausts the heap (seed " + seed + ")";
+                    String why = DeadlockReport.stalled(machine, header);
                     RunResult partial = abort(t0);
-                    if (step >= stepLimit) {
-                        throw new StepLimitExceededException(stepLimit, partial);
-                    }
-                    throw new StepLimitExceededException("the recorded trace reached " + Recorder.MAX_EVENTS
-                            + " events after " + step + " scheduler steps (livelock?); the run is stopped before it exhausts "
-                            + "the heap", partial);
+                    throw new StepLimitExceededException(why, partial);
                 }
                 enabled.clear();
                 machine.collect(enabled, step);

@@ -1,0 +1,143 @@
+package remo.conformance.genc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import remo.checker.AxiomaticChecker;
+import remo.checker.CheckOptions;
+import remo.checker.FinalState;
+import remo.conformance.LitmusRunner;
+import remo.conformance.NicTestFiles;
+import remo.litmus.Instruction;
+import remo.litmus.Program;
+import remo.litmus.ThreadCode;
+
+/**
+ * {@code remo gen-c} on the regression suite (docs/hardware.md): every test that uses only puts,
+ * gets, polls, rcas, rfaa, loads and stores becomes a C program that compiles with {@code gcc -Wall
+ * -Wextra -Werror} against the real {@code infiniband/verbs.h} and links with {@code -libverbs}; linked
+ * with the shared-memory shim instead, it runs, and every full final state it prints is allowed by the
+ * model the simulator compares with ({@link LitmusRunner#conformanceModel}). The other tests are
+ * refused with the instruction that stops them. A planted bug (a store that writes one more than it
+ * should) is caught as an observed state outside the allowed set.
+ *
+ * <p>Skipped, with the reason, when gcc or the verbs headers are missing (.ci/run installs both).
+ */
+class GeneratedVerbsProgramTest {
+    private static final int ITERATIONS = 300;
+    private static Path shimObject;
+
+    @TempDir
+    static Path dir;
+
+    static Stream<String> suite() {
+        return NicTestFiles.suiteFiles().stream();
+    }
+
+    private static final Set<Class<?>> WRITTEN = Set.of(Instruction.Load.class, Instruction.Store.class, Instruction.Put.class,
+            Instruction.Get.class, Instruction.RemoteCas.class, Instruction.RemoteFaa.class, Instruction.Poll.class);
+
+    private static Optional<Instruction> firstUnwritten(Program p) {
+        for (ThreadCode t : p.threads()) {
+            for (Instruction i : t.instructions()) {
+                if (!WRITTEN.contains(i.getClass())) {
+                    return Optional.of(i);
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    @BeforeAll
+    static void compileTheShim() throws Exception {
+        String missing = CCompiler.missing();
+        Assumptions.assumeTrue(missing == null, missing);
+        Files.writeString(dir.resolve(VerbsShim.FILE_NAME), VerbsShim.source());
+        CCompiler.Result r = CCompiler.run(dir, List.of("gcc", "-Wall", "-Wextra", "-Werror", "-O2", "-pthread", "-c",
+                VerbsShim.FILE_NAME, "-o", "verbs_shim.o"), 120);
+        assertEquals(0, r.status(), "the shim compiles without warnings: " + r.out());
+        shimObject = dir.resolve("verbs_shim.o");
+    }
+
+    /** Compiles {@code c} for the verbs library and for the shim; returns the shim-linked executable. */
+    private static Path build(String name, String c) throws Exception {
+        Path source = dir.resolve(name + ".c");
+        Files.writeString(source, c);
+        CCompiler.Result real = CCompiler.run(dir, List.of("gcc", "-Wall", "-Wextra", "-Werror", "-O2", "-pthread",
+                source.getFileName().toString(), "-o", name + ".verbs", "-libverbs"), 120);
+        assertEquals(0, real.status(), name + " compiles without warnings against libibverbs: " + real.out());
+        CCompiler.Result shim = CCompiler.run(dir, List.of("gcc", "-Wall", "-Wextra", "-Werror", "-O2", "-pthread",
+                source.getFileName().toString(), shimObject.toString(), "-o", name + ".shim"), 120);
+        assertEquals(0, shim.status(), name + " links with the shim: " + shim.out());
+        return dir.resolve(name + ".shim");
+    }
+
+    private static ObservedStates run(Path executable, String name) throws Exception {
+        CCompiler.Result r = CCompiler.run(dir, List.of(executable.toString(), "-i", String.valueOf(ITERATIONS), "-D", "200"),
+                120);
+        assertEquals(0, r.status(), name + " runs against the shim: " + r.out());
+        return ObservedStates.parse(name, r.out());
+    }
+
+    private static Set<FinalState> allowed(Program p) throws Exception {
+        return AxiomaticChecker.check(p, NicTestFiles.model(LitmusRunner.conformanceModel(p)), NicTestFiles.flags(p),
+                CheckOptions.defaults()).fullStates();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("suite")
+    void eligibleTestsRunWithinTheModelAndOthersAreRefusedWithAReason(String file) throws Exception {
+        Program p = NicTestFiles.suite(file);
+        Optional<String> reason = VerbsEligibility.reasonAgainst(p);
+        Optional<Instruction> unwritten = firstUnwritten(p);
+        if (unwritten.isPresent()) {
+            assertTrue(reason.isPresent(), file + " uses " + unwritten.get() + " and must be refused");
+            assertTrue(reason.get().contains("'" + unwritten.get() + "'"), "the reason names the instruction: " + reason.get());
+            assertTrue(VerbsProgramWriter.write(p).isEmpty(), file);
+            return;
+        }
+        assertEquals(Optional.empty(), reason, file + " uses only written instructions");
+        String c = VerbsProgramWriter.write(p).orElseThrow();
+        ObservedStates observed = run(build(p.name(), c), p.name());
+        assertEquals(p.name(), observed.test());
+        assertEquals(ITERATIONS, observed.counts().values().stream().mapToLong(Long::longValue).sum(), observed.toString());
+        ObservedStates.Comparison cmp = observed.compare(p, allowed(p));
+        assertEquals(List.of(), cmp.forbidden(), p.name() + ": observed states outside "
+                + LitmusRunner.conformanceModel(p) + "'s allowed set; histogram " + observed.counts());
+    }
+
+    @Test
+    void aPlantedStoreBugIsCaughtAsAForbiddenState() throws Exception {
+        Program p = NicTestFiles.suite("L03");
+        String c = VerbsProgramWriter.write(p).orElseThrow();
+        String correct = "__atomic_store_n(&c->mem[loc], (uint64_t) v, __ATOMIC_RELEASE);";
+        assertTrue(c.contains(correct), "the runtime's store");
+        String mutant = c.replace(correct, "__atomic_store_n(&c->mem[loc], (uint64_t) v + 1, __ATOMIC_RELEASE);");
+        ObservedStates observed = run(build("L03-mutant", mutant), "L03-mutant");
+        List<String> forbidden = observed.compare(p, allowed(p)).forbidden();
+        assertFalse(forbidden.isEmpty(), "x = 1 stores 2: " + observed.counts());
+        assertTrue(forbidden.stream().allMatch(s -> s.contains("x=2;")), forbidden.toString());
+    }
+
+    @Test
+    void aMalformedHistogramIsAnErrorAtItsLine() {
+        ObservedStates.MalformedException e = org.junit.jupiter.api.Assertions.assertThrows(
+                ObservedStates.MalformedException.class,
+                () -> ObservedStates.parse("out.txt", "noise\nTest L03\nHistogram (1 states)\n12 z=1;\nIterations 12\n"));
+        assertEquals("out.txt:4:1: error[E-OBSERVED]: expected 'Histogram (K states)', 'COUNT :>STATE' or 'Iterations N', "
+                + "found '12 z=1;'", e.getMessage());
+    }
+}

@@ -14,13 +14,16 @@ import remo.litmus.ThreadCode;
 /**
  * Writes a litmus test as one self-contained C file on the verbs API (docs/hardware.md): the test's
  * tables (nodes, locations and their initial values, connections, state items), the fixed runtime
- * (resource {@code runtime.c}: device, memory registration, queue pairs, the coordinator and its
- * histogram) and one function per thread ({@link VerbsThreadWriter}). The file compiles with {@code
+ * (resources {@code runtime_threads.c}: the operations and the threads' loop; {@code
+ * runtime_agent.c}: device, memory registration, queue pairs; {@code runtime_main.c}: the coordinator and
+ * its histogram) and one function per thread ({@link VerbsThreadWriter}). The file compiles with {@code
  * gcc -Wall -Wextra -Werror FILE -libverbs -lpthread}; run, it prints a histogram of full final states
  * in the format of {@code FinalState.format} ({@code COUNT :>0:r0=1; x=1;}), one line per state.
  */
 public final class VerbsProgramWriter {
-    private static final String RUNTIME = resource("runtime.c");
+    /** The runtime, in the order it is written: threads and their operations, agents, coordinator and main. */
+    private static final String RUNTIME = resource("runtime_threads.c") + "\n" + resource("runtime_agent.c") + "\n"
+            + resource("runtime_main.c");
 
     private VerbsProgramWriter() {
     }

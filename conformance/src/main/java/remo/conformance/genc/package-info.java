@@ -5,7 +5,7 @@
  * remote CAS/FAA, CPU loads and stores), {@link remo.conformance.genc.VerbsLayout} numbers their
  * locations, queue pairs and state items, {@link remo.conformance.genc.VerbsThreadWriter} writes each
  * thread's body and {@link remo.conformance.genc.VerbsProgramWriter} the whole program around a
- * fixed runtime (resource {@code runtime.c}); {@link remo.conformance.genc.VerbsShim} gives the
+ * fixed runtime (resources {@code runtime_*.c}); {@link remo.conformance.genc.VerbsShim} gives the
  * shared-memory stand-in for libibverbs with which the programs run without a NIC.
  */
 package remo.conformance.genc;

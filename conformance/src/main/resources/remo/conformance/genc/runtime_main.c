@@ -192,6 +192,9 @@ int main(int argc, char **argv) {
         }
         free(copy);
     }
+    for (int t = 0; t < THREADS; t++) {
+        hosted_threads += hosted[thread_node[t]];
+    }
     char host[256] = "127.0.0.1", port[32] = "0";
     int listener = -1;
     if (join == NULL) {

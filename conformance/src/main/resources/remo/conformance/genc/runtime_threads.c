@@ -38,7 +38,27 @@ struct options {
     unsigned seed;         /* -r */
 };
 
-static struct options opt = {NULL, 1, -1, 1000, 1000, 0, 1};
+static struct options opt = {NULL, 1, -1, 1000, 200, 0, 1};
+
+/* The threads of every node this process hosts meet at a spinning barrier before each iteration (a
+ * sleeping barrier wakes them microseconds apart, longer than a test's body): hosted_threads of them,
+ * the last to arrive flips the sense that the others spin on. */
+static int hosted_threads;
+static int barrier_arrived, barrier_sense;
+
+static void spin_barrier(int *sense) {
+    *sense = !*sense;
+    if (__atomic_add_fetch(&barrier_arrived, 1, __ATOMIC_ACQ_REL) == hosted_threads) {
+        __atomic_store_n(&barrier_arrived, 0, __ATOMIC_RELAXED);
+        __atomic_store_n(&barrier_sense, *sense, __ATOMIC_RELEASE);
+        return;
+    }
+    for (long spins = 0; __atomic_load_n(&barrier_sense, __ATOMIC_ACQUIRE) != *sense; spins++) {
+        if (spins > 10000) {
+            sched_yield(); /* a thread descheduled on a busy machine: let it run */
+        }
+    }
+}
 
 /** A connection as one thread uses it: its queue pair, completion queue and the target's memory. */
 struct link {
@@ -208,6 +228,7 @@ static void run_thread(struct thread_ctx *c);
 static void *thread_main(void *arg) {
     struct thread_ctx *c = arg;
     struct agent *a = c->agent;
+    int sense = 0;
     if (opt.pin) {
         cpu_set_t set;
         long cpus = sysconf(_SC_NPROCESSORS_ONLN);
@@ -220,6 +241,7 @@ static void *thread_main(void *arg) {
         if (a->stop) {
             return NULL;
         }
+        spin_barrier(&sense);
         /* a random start delay (litmus7's trick): threads overlap at different offsets */
         int turns = opt.delay > 0 ? (int) (rand_r(&c->rnd) % (unsigned) (opt.delay + 1)) : 0;
         for (volatile int i = 0; i < turns; i++) {

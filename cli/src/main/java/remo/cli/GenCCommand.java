@@ -132,6 +132,14 @@ final class GenCCommand implements Callable<Integer> {
         String shown = inputs.get(0);
         try {
             program = LitmusParser.read(Path.of(shown), shown);
+        } catch (DiagnosticException e) {
+            System.err.println(e.diagnostic().format());
+            return 2;
+        } catch (IOException e) {
+            System.err.println(Diagnostic.error("E-IO", shown, Position.START, InputText.describe(e)).format());
+            return 2;
+        }
+        try {
             ModelLibrary library = new ModelLibrary();
             CatModel m = ModelOptions.load(library, model != null ? model : TestRunner.defaultModel(program), cmd.value("--model"));
             observed = ObservedStates.parse(compare.toString(), Files.readString(compare, StandardCharsets.UTF_8));

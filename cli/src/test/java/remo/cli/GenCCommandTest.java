@@ -83,5 +83,12 @@ class GenCCommandTest {
         Run o = run("gen-c", "--compare", other.toString(), suite("L05"));
         assertEquals(2, o.status());
         assertTrue(o.err().contains("error[E-OBSERVED]: the histogram is of test L03, not L05"), o.err());
+
+        Run missingLog = run("gen-c", "--compare", dir.resolve("none.log").toString(), suite("L05"));
+        assertEquals(2, missingLog.status());
+        assertTrue(missingLog.err().startsWith(dir.resolve("none.log") + ":1:1: error[E-IO]"), missingLog.err());
+        Run missingTest = run("gen-c", "--compare", ok.toString(), dir.resolve("none.litmus").toString());
+        assertEquals(2, missingTest.status());
+        assertTrue(missingTest.err().startsWith(dir.resolve("none.litmus") + ":1:1: error[E-IO]"), missingTest.err());
     }
 }

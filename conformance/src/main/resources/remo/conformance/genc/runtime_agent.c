@@ -70,7 +70,7 @@ static void connect_qp(struct agent *a, struct ibv_qp *qp, const struct endpoint
     attr.path_mtu = a->port.active_mtu;
     attr.dest_qp_num = peer->qpn;
     attr.rq_psn = peer->psn;
-    attr.max_dest_rd_atomic = 1;
+    attr.max_dest_rd_atomic = a->rd_atomic;
     attr.min_rnr_timer = 12;
     attr.ah_attr.dlid = peer->lid;
     attr.ah_attr.port_num = (uint8_t) opt.port;
@@ -91,7 +91,7 @@ static void connect_qp(struct agent *a, struct ibv_qp *qp, const struct endpoint
     attr.retry_cnt = 7;
     attr.rnr_retry = 7;
     attr.sq_psn = self->psn;
-    attr.max_rd_atomic = 1;
+    attr.max_rd_atomic = a->rd_atomic;
     rc = ibv_modify_qp(qp, &attr, IBV_QP_STATE | IBV_QP_TIMEOUT | IBV_QP_RETRY_CNT | IBV_QP_RNR_RETRY | IBV_QP_SQ_PSN
             | IBV_QP_MAX_QP_RD_ATOMIC);
     if (rc != 0) {
@@ -102,6 +102,15 @@ static void connect_qp(struct agent *a, struct ibv_qp *qp, const struct endpoint
 /** Sets node {@code a} up, exchanges its addresses through the coordinator and serves iterations until STOP. */
 static void run_agent(struct agent *a) {
     a->ctx = open_device();
+    /* as many reads and atomics in flight as the device allows (up to 16): one at a time would order
+     * a queue pair's gets and atomics more than the NIC does */
+    struct ibv_device_attr dev;
+    int rc0 = ibv_query_device(a->ctx, &dev);
+    if (rc0 != 0) {
+        die("ibv_query_device", rc0);
+    }
+    int rd = dev.max_qp_rd_atom < dev.max_qp_init_rd_atom ? dev.max_qp_rd_atom : dev.max_qp_init_rd_atom;
+    a->rd_atomic = (uint8_t) (rd < 1 ? 1 : rd > 16 ? 16 : rd);
     a->pd = ibv_alloc_pd(a->ctx);
     if (a->pd == NULL) {
         die("ibv_alloc_pd", errno);

@@ -90,6 +90,7 @@ struct agent {
     struct ibv_mr *mr;
     volatile uint64_t *mem;
     struct ibv_port_attr port;
+    uint8_t rd_atomic;      /* reads and atomics a queue pair keeps in flight (initiator and responder) */
     union ibv_gid gid;
     struct ibv_qp *qp[CONNS > 0 ? CONNS : 1][2];
     struct ibv_cq *cq[CONNS > 0 ? CONNS : 1][2];

@@ -296,6 +296,24 @@ int ibv_query_port(struct ibv_context *context, uint8_t port_num, struct _compat
     return 0;
 }
 
+int ibv_query_device(struct ibv_context *context, struct ibv_device_attr *attr) {
+    (void) context;
+    memset(attr, 0, sizeof *attr);
+    strcpy(attr->fw_ver, "remo-shim");
+    attr->max_qp = 1 << 16;
+    attr->max_qp_wr = SHIM_QUEUE;
+    attr->max_sge = 1;
+    attr->max_cq = 1 << 16;
+    attr->max_cqe = 1 << 16;
+    attr->max_mr = 1 << 16;
+    attr->max_pd = 1 << 16;
+    attr->max_qp_rd_atom = 16;
+    attr->max_qp_init_rd_atom = 16;
+    attr->atomic_cap = IBV_ATOMIC_HCA;
+    attr->phys_port_cnt = 1;
+    return 0;
+}
+
 int ibv_query_gid(struct ibv_context *context, uint8_t port_num, int index, union ibv_gid *gid) {
     (void) context;
     if (port_num != 1 || index != 0) {

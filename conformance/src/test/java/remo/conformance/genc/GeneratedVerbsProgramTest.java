@@ -32,8 +32,9 @@ import remo.litmus.ThreadCode;
  * -Wextra -Werror} against the real {@code infiniband/verbs.h} and links with {@code -libverbs}; linked
  * with the shared-memory shim instead, it runs, and every full final state it prints is allowed by the
  * model the simulator compares with ({@link LitmusRunner#conformanceModel}). The other tests are
- * refused with the instruction that stops them. A planted bug (a store that writes one more than it
- * should) is caught as an observed state outside the allowed set.
+ * refused with the instruction that stops them. Two planted bugs are caught as observed states outside
+ * the allowed set: a store that writes one more than it should (the program) and a get reported
+ * complete before its data lands (the shim, as a faulty NIC would).
  *
  * <p>Skipped, with the reason, when gcc or the verbs headers are missing (.ci/run installs both).
  */
@@ -109,7 +110,11 @@ class GeneratedVerbsProgramTest {
     }
 
     private static ObservedStates run(Path executable, String name) throws Exception {
-        CCompiler.Result r = CCompiler.run(dir, List.of(executable.toString(), "-i", String.valueOf(ITERATIONS), "-D", "200"),
+        return run(executable, name, ITERATIONS);
+    }
+
+    private static ObservedStates run(Path executable, String name, int iterations) throws Exception {
+        CCompiler.Result r = CCompiler.run(dir, List.of(executable.toString(), "-i", String.valueOf(iterations), "-D", "200"),
                 120);
         assertEquals(0, r.status(), name + " runs against the shim: " + r.out());
         return ObservedStates.parse(name, r.out());
@@ -153,6 +158,30 @@ class GeneratedVerbsProgramTest {
         List<String> forbidden = observed.compare(p, allowed(p)).forbidden();
         assertFalse(forbidden.isEmpty(), "x = 1 stores 2: " + observed.counts());
         assertTrue(forbidden.stream().allMatch(s -> s.contains("x=2;")), forbidden.toString());
+    }
+
+    @Test
+    void aPlantedShimBugThatCompletesARequestBeforeItsDataLandsIsCaught() throws Exception {
+        // a NIC that reports a get complete before it has written the local buffer: L04p (get, poll, read) reads 0
+        String shim = VerbsShim.source();
+        String delay = "        for (int i = 0; i < turns; i++) {\n";
+        String completion = "        complete(q, &w, status);\n";
+        assertTrue(shim.contains(delay) && shim.contains(completion), "the shim's NIC loop");
+        String mutant = shim.replace(completion, "").replace(delay, "        complete(q, &w, IBV_WC_SUCCESS);\n" + delay);
+        Files.writeString(dir.resolve("early_shim.c"), mutant);
+        CCompiler.Result c = CCompiler.run(dir, List.of("gcc", "-O2", "-pthread", "-c", "early_shim.c"), 120);
+        assertEquals(0, c.status(), c.out());
+        Program p = NicTestFiles.suite("L04p");
+        assertTrue(Files.exists(dir.resolve("L04p.o")), "compiled with the suite");
+        CCompiler.Result l = CCompiler.run(dir, List.of("gcc", "-pthread", "L04p.o", "early_shim.o", "-o", "L04p.early"), 120);
+        assertEquals(0, l.status(), l.out());
+        // the thread and the shim's NIC thread take turns, so the poll wins the race in a few per cent of the
+        // iterations (5 of 200 in one run): 2000 iterations
+        ObservedStates observed = run(dir.resolve("L04p.early"), "L04p", 2000);
+        List<String> forbidden = observed.compare(p, allowed(p)).forbidden();
+        assertFalse(forbidden.isEmpty(), "the poll returned before the get landed: " + observed.counts());
+        // r0 = 0 after the poll; a itself may be 0 too (the get lands after the final state is taken)
+        assertTrue(forbidden.stream().allMatch(st -> st.startsWith("0:r0=0; a=")), forbidden.toString());
     }
 
     @Test

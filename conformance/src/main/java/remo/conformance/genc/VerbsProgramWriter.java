@@ -111,6 +111,12 @@ public final class VerbsProgramWriter {
         sb.append("#define LOCS ").append(Math.max(locs.size(), 1)).append('\n');
         sb.append("#define CONNS ").append(conns.size()).append('\n');
         sb.append("#define ITEMS ").append(Math.max(items.size(), 1)).append('\n');
+        // a state line: every item as "NAME=VALUE; " (a value has at most 20 characters), and the terminator
+        int stateChars = 1;
+        for (StateItem item : items) {
+            stateChars += p.displayName(item).length() + 24;
+        }
+        sb.append("#define STATE_CHARS ").append(stateChars).append('\n');
         sb.append("/* locations: ");
         for (int i = 0; i < locs.size(); i++) {
             sb.append(i > 0 ? ", " : "").append(i).append(' ').append(locs.get(i)).append('@').append(layout.home(locs.get(i)));

@@ -49,7 +49,7 @@ static void coordinate(int listener) {
     }
     size_t cap = 64, used = 0;
     struct outcome *hist = calloc(cap, sizeof *hist);
-    char line[64 * (ITEMS + 1)];
+    char line[STATE_CHARS];
     for (long it = 0; it < opt.iterations; it++) {
         for (int n = 1; n <= NODES; n++) {
             send_word(sock[n], CTL_GO);

@@ -185,6 +185,19 @@ class GeneratedVerbsProgramTest {
     }
 
     @Test
+    void longNamesAndWideValuesFitTheStateLine() throws Exception {
+        // the state line's buffer once had 64 characters per item: two 120-character names overflowed it
+        String x = "x" + "_long".repeat(24);
+        String y = "y" + "_long".repeat(24);
+        Program p = remo.litmus.LitmusParser.parseAndValidate("long.litmus", "RDMA LongNames\n{ " + x + "@1 = -9223372036854775807; "
+                + y + "@2 = 0; }\n P0@1 ;\n r0 = " + x + " ;\n put " + y + "@2, " + x + " ;\n poll 2 ;\nexists (0:r0 = 0)\n");
+        ObservedStates observed = run(build("LongNames", VerbsProgramWriter.write(p).orElseThrow()), "LongNames");
+        String only = "0:r0=-9223372036854775807; " + x + "=-9223372036854775807; " + y + "=-9223372036854775807;";
+        assertEquals(java.util.Map.of(only, (long) ITERATIONS), observed.counts());
+        assertEquals(List.of(), observed.compare(p, allowed(p)).forbidden());
+    }
+
+    @Test
     void aMalformedHistogramIsAnErrorAtItsLine() {
         ObservedStates.MalformedException e = org.junit.jupiter.api.Assertions.assertThrows(
                 ObservedStates.MalformedException.class,

@@ -4,4 +4,5 @@ module remo.conformance {
     requires transitive remo.nic;
 
     exports remo.conformance;
+    exports remo.conformance.genc to remo.cli;
 }

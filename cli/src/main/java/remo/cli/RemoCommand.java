@@ -7,7 +7,7 @@ import picocli.CommandLine;
 /** The {@code remo} command and its subcommands. */
 @Command(name = "remo", mixinStandardHelpOptions = true, version = RemoCommand.VERSION,
         description = "REmote Memory Ordering: check litmus tests under RDMA and x86 memory models.",
-        subcommands = {CheckCommand.class, RobustCommand.class, BenchCommand.class, GenCommand.class, FuzzCommand.class,
+        subcommands = {CheckCommand.class, RobustCommand.class, BenchCommand.class, GenCommand.class, GenCCommand.class, FuzzCommand.class,
                 ReportCommand.class, CompareLogsCommand.class, SimulateCommand.class, BenchNicCommand.class, BenchLocksCommand.class,
                 CompareModelsCommand.class,
                 LivenessCommand.class,

@@ -13,6 +13,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import remo.checker.TestRunner;
+import remo.conformance.FaultReach;
+import remo.conformance.FaultSyntax;
 import remo.conformance.LitmusRunner;
 import remo.conformance.LitmusSimulator;
 import remo.conformance.SimulationReport;
@@ -25,6 +27,7 @@ import remo.litmus.LitmusParser;
 import remo.litmus.Program;
 import remo.models.CatModel;
 import remo.models.ModelLibrary;
+import remo.nic.FaultPlan;
 import remo.nic.SchedulerPolicy;
 
 /**
@@ -74,6 +77,13 @@ final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--metrics", description = "Also print the metrics of the last run (nic.md §9).")
     boolean metrics;
 
+    @Option(names = "--faults", paramLabel = "RULES",
+            description = "Inject faults (nic.md section 7) in every run; rules separated by ';' (repeatable): "
+                    + "qp-error(P0, 2, op=1), qp-error(P0, 2, step=30), crash(2, step=40), "
+                    + "delay-nic(P0, 2, p=0.5, mean=20) or delay-nic(*, ...), delay-drain(P0, p=0.5, mean=20) or "
+                    + "delay-drain(*, ...).")
+    List<String> faults = new ArrayList<>();
+
     @Option(names = "--check-traces",
             description = "Record every run's execution graph and check it with the checker's fixed-graph mode.")
     boolean checkTraces;
@@ -88,6 +98,7 @@ final class SimulateCommand implements Callable<Integer> {
         ModelLibrary library;
         java.util.Map<remo.core.Flag, String> cliFlags;
         CatModel named;
+        FaultPlan plan;
         try {
             library = herdOptions.library(cmd);
             String seeds = SeedRange.problem(seed, runs, "--seed", "--runs");
@@ -104,6 +115,7 @@ final class SimulateCommand implements Callable<Integer> {
             } catch (IllegalArgumentException e) {
                 throw ModelOptions.usage(cmd, "--policy", e.getMessage());
             }
+            plan = faultPlan(cmd, m);
             cliFlags = modelOptions.flags(cmd);
             named = modelOptions.model != null ? ModelOptions.load(library, modelOptions.model, cmd.value("--model")) : null;
             if (named != null && named.declaresForeignArchitecture() && !modelOptions.force) {
@@ -129,7 +141,7 @@ final class SimulateCommand implements Callable<Integer> {
                 err.println(in.problemDiagnostic().format());
                 s = 2;
             } else {
-                s = simulate(in.path(), in.shown(), library, cliFlags, named, m, p, out, err);
+                s = simulate(in.path(), in.shown(), library, cliFlags, named, m, p, plan, out, err);
             }
             // a test the interrupt stopped while it ran has partial figures: not counted as ok
             counts[s == 0 && remo.core.Interruption.requested() ? 3 : s]++;
@@ -160,10 +172,41 @@ final class SimulateCommand implements Callable<Integer> {
                 + (notRun == 0 ? "" : ", " + notRun + " not run (" + remo.core.Interruption.reason() + ")");
     }
 
+    /**
+     * The fault plan of the {@code --faults} options (every occurrence's rules, in order); a rule that
+     * does not parse is an {@code E-FAULT} at its column, a scheduler-step rule in concurrent mode an
+     * {@code E-USAGE} (nic.md §5.2: timed rules need the deterministic scheduler).
+     */
+    private FaultPlan faultPlan(ArgumentPositions cmd, LitmusSimulator.Mode m) throws DiagnosticException {
+        if (faults.isEmpty()) {
+            return FaultPlan.none();
+        }
+        FaultPlan.Builder b = FaultPlan.builder().expectUnreported();
+        for (int i = 0; i < faults.size(); i++) {
+            try {
+                FaultSyntax.parseInto(b, faults.get(i));
+            } catch (FaultSyntax.BadFaults e) {
+                throw new DiagnosticException(Diagnostic.error("E-FAULT", remo.models.ModelLibrary.COMMAND_LINE,
+                        cmd.valueOffset("--faults", i, e.offset()), e.getMessage()));
+            }
+        }
+        FaultPlan plan = b.build();
+        if (m == LitmusSimulator.Mode.CONCURRENT) {
+            for (FaultPlan.Rule r : plan.rules()) {
+                if (r instanceof FaultPlan.QpErrorAtStep || r instanceof FaultPlan.Crash) {
+                    throw ModelOptions.usage(cmd, "--faults", "the rule " + FaultSyntax.format(r) + " counts scheduler "
+                            + "steps, which only --mode deterministic has; in concurrent mode use qp-error(..., op=N) "
+                            + "and the delays");
+                }
+            }
+        }
+        return plan;
+    }
+
     /** Simulates one file and prints its report: 0 ok, 1 violations, 2 bad input. */
     private int simulate(Path file, String shown, ModelLibrary library, java.util.Map<remo.core.Flag, String> cliFlags,
-                         CatModel named, LitmusSimulator.Mode m, SchedulerPolicy p, java.io.PrintStream out,
-                         java.io.PrintStream err) {
+                         CatModel named, LitmusSimulator.Mode m, SchedulerPolicy p, FaultPlan plan,
+                         java.io.PrintStream out, java.io.PrintStream err) {
         Program program;
         SimulationReport report;
         try {
@@ -171,8 +214,12 @@ final class SimulateCommand implements Callable<Integer> {
             FlagValues flags = FlagValues.defaults().withAll(program.flags()).withAll(cliFlags);
             CatModel allowed = named != null ? named : library.load(TestRunner.defaultModel(program));
             CatModel conformance = library.load(LitmusRunner.conformanceModel(program));
+            for (String w : FaultReach.neverFiring(program, plan)) {
+                err.println(Diagnostic.warning("W-FAULT", shown, Position.START, w).format());
+            }
             report = LitmusSimulator.simulate(program, flags, allowed, conformance,
-                    new LitmusSimulator.Options(runs, seed, m, checkTraces, p), modelOptions.checkOptions(),
+                    new LitmusSimulator.Options(runs, seed, m, checkTraces, p, FaultReach.firing(program, plan)),
+                    modelOptions.checkOptions(),
                     modelOptions.engine());
         } catch (DiagnosticException e) {
             err.println(e.diagnostic().format());

@@ -139,4 +139,55 @@ class SimulateCommandTest {
         assertEquals(3.0, BenchNicCommand.median(new double[] {5.0, 3.0, 1.0}));
         assertEquals(7.0, BenchNicCommand.median(new double[] {7.0}));
     }
+
+    @Test
+    void faultsAreInjectedAndEveryRequestIsCounted() {
+        Run r = run("simulate", suite("W2"), "--runs", "100", "--check-traces", "--faults", "qp-error(P1, 3, op=1)");
+        assertEquals(0, r.status(), r.out() + r.err());
+        assertTrue(r.out().contains("Fault plan: qp-error(P1, 3, op=1)\n"), r.out());
+        assertTrue(r.out().contains("Runs: 100 completed, 0 discarded (assume), 0 stuck, 0 crashed, 0 failed"), r.out());
+        assertTrue(r.out().contains("Faults: a request was flushed or a node crashed in 100 of 100 runs (a node crashed in 0)"),
+                r.out());
+        assertTrue(r.out().contains("Requests: 200 posted = 100 completed + 100 flushed (error completions: 100 reported to "
+                + "poll/wait/gf, 0 unreported at the end, 0 on crashed nodes); 0 lost"), r.out());
+        assertTrue(r.out().contains("Result W2 Ok"), r.out());
+    }
+
+    @Test
+    void aFlushedPutEndsOutsideTheModelAfterAFaultNotAsAViolation() {
+        Run r = run("simulate", suite("L02"), "--runs", "50", "--faults", "qp-error(P0, 2, op=1); qp-error(P1, 1, op=1)");
+        assertEquals(0, r.status(), r.out() + r.err());
+        assertTrue(r.out().contains("after fault"), "a state outside the model seen only after faults: " + r.out());
+        assertTrue(!r.out().contains("FORBIDDEN") && !r.out().contains("VIOLATION"), r.out());
+    }
+
+    @Test
+    void aCrashedNodeLeavesNoFinalState() {
+        Run r = run("simulate", suite("W2"), "--runs", "20", "--faults", "crash(3, step=0)");
+        assertEquals(0, r.status(), r.out() + r.err());
+        assertTrue(r.out().contains("Runs: 0 completed, 0 discarded (assume), 0 stuck, 20 crashed, 0 failed"), r.out());
+        assertTrue(r.out().contains("; 0 lost"), r.out());
+    }
+
+    @Test
+    void aBadFaultRuleIsAnErrorAtItsColumn() {
+        Run r = run("simulate", suite("W2"), "--faults", "crash(2, step=1); qp-error(P0, 3, opp=1)");
+        assertEquals(2, r.status(), r.err());
+        assertEquals("", r.out());
+        int col = ("simulate " + suite("W2") + " --faults ").length() + "crash(2, step=1); qp-error(P0, 3, ".length() + 1;
+        assertEquals("<command line>:1:" + col + ": error[E-FAULT]: expected op=N (the QP's N-th request) or step=N "
+                + "(a scheduler step), found 'opp'\n", r.err().replace("\r", ""));
+        Run conc = run("simulate", suite("W2"), "--mode", "concurrent", "--faults", "crash(2, step=1)");
+        assertEquals(2, conc.status(), conc.err());
+        assertTrue(conc.err().contains("error[E-USAGE]: the rule crash(2, step=1) counts scheduler steps"), conc.err());
+    }
+
+    @Test
+    void aRuleThatCannotFireIsAWarning() {
+        Run r = run("simulate", suite("W2"), "--runs", "5", "--faults", "qp-error(P7, 3, op=1); qp-error(P1, 3, op=1)");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.err().contains("W2.litmus:1:1: warning[W-FAULT]: fault rule qp-error(P7, 3, op=1) never fires: the test "
+                + "has no thread P7"), r.err());
+        assertTrue(r.out().contains("Fault plan: qp-error(P1, 3, op=1)\n"), r.out());
+    }
 }

@@ -21,9 +21,11 @@ import remo.nic.Schedule;
  *                         to the checker's event identities)
  * @param problem          why the run is stuck or failed, else {@code null}
  * @param result           the simulator's result of the run (metrics, registers), or {@code null}
+ * @param faults           what the run's fault plan did to its requests ({@link FaultCounts#ZERO} when it has none,
+ *                         or the run gave no result)
  */
 public record LitmusRun(long seed, Status status, FinalState state, Optional<ExecutionGraph> trace, Schedule schedule,
-                        List<List<Integer>> callInstructions, String problem, RunResult result) {
+                        List<List<Integer>> callInstructions, String problem, RunResult result, FaultCounts faults) {
 
     /** How a run ended. */
     public enum Status {
@@ -33,6 +35,8 @@ public record LitmusRun(long seed, Status status, FinalState state, Optional<Exe
         DISCARDED,
         /** No action could ever be enabled again (a blocked {@code await} or a statically blocked {@code poll}). */
         STUCK,
+        /** A node crashed (a fault plan's {@code crash} rule): the crashed node's memory and registers have no final value. */
+        CRASHED,
         /** A thread threw (a simulator bug for a valid program). */
         FAILED
     }

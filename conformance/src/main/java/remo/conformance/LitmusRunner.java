@@ -18,6 +18,7 @@ import remo.litmus.RegisterInit;
 import remo.litmus.StateItem;
 import remo.litmus.ThreadCode;
 import remo.nic.Access;
+import remo.nic.FaultPlan;
 import remo.nic.NicConfig;
 import remo.nic.Region;
 import remo.nic.RunResult;
@@ -47,6 +48,7 @@ public final class LitmusRunner {
     private final NicConfig config;
     private final int nodes;
     private final Map<Integer, Set<String>> finalRegisters;
+    private final FaultPlan faults;
 
     /**
      * @param program a validated program
@@ -56,6 +58,23 @@ public final class LitmusRunner {
      *                                  {@link #completionModeConflict})
      */
     public LitmusRunner(Program program, FlagValues flags) {
+        this(program, flags, FaultPlan.none());
+    }
+
+    /**
+     * A runner whose runs inject {@code faults} (nic.md §7). A flushed request is reported to the
+     * litmus thread by the poll, wait or {@code gf} that covers it and the thread goes on
+     * ({@link LitmusScript#recover}); flushed requests nothing covers are counted as unreported
+     * instead of failing the run; a run in which a node crashed has no final state
+     * ({@link LitmusRun.Status#CRASHED}).
+     *
+     * @param program a validated program
+     * @param flags   the model flags of the runs
+     * @param faults  the fault plan of every run ({@link FaultPlan#none()}: none)
+     * @throws IllegalArgumentException as {@link #LitmusRunner(Program, FlagValues)}
+     */
+    public LitmusRunner(Program program, FlagValues flags, FaultPlan faults) {
+        this.faults = faults.isEmpty() ? faults : withExpectUnreported(faults);
         this.program = program;
         this.flags = flags;
         Optional<Diagnostic> mix = completionModeConflict(program);
@@ -179,6 +198,33 @@ public final class LitmusRunner {
         return uses(p, Instruction.Poll.class) ? "rdma-tso-rmw" : "rdma-wait-rmw";
     }
 
+    /** {@code plan} with {@code expectUnreported}: unreported flushed requests are counted, not thrown. */
+    private static FaultPlan withExpectUnreported(FaultPlan plan) {
+        if (plan.expectUnreported()) {
+            return plan;
+        }
+        FaultPlan.Builder b = FaultPlan.builder().expectUnreported();
+        for (FaultPlan.Rule r : plan.rules()) {
+            addRule(b, r);
+        }
+        return b.build();
+    }
+
+    /** Adds rule {@code r} to {@code b} (a {@link FaultPlan} lists its rules but has no way to copy one). */
+    static void addRule(FaultPlan.Builder b, FaultPlan.Rule r) {
+        if (r instanceof FaultPlan.DelayNic d) {
+            b.delayNic(d.selector(), d.probability(), d.meanSteps());
+        } else if (r instanceof FaultPlan.DelayDrain d) {
+            b.delayDrain(d.selector(), d.probability(), d.meanSteps());
+        } else if (r instanceof FaultPlan.QpError q) {
+            b.qpError(q.thread(), q.target(), q.afterOps());
+        } else if (r instanceof FaultPlan.QpErrorAtStep q) {
+            b.qpErrorAtStep(q.thread(), q.target(), q.step());
+        } else if (r instanceof FaultPlan.Crash c) {
+            b.crash(c.node(), c.atStep());
+        }
+    }
+
     /** Registers a thread assigns or initialises (the register part of a final state, models.md §9.1). */
     static Map<Integer, Set<String>> finalRegisters(Program program) {
         return new HashMap<>(program.finalRegisters());
@@ -208,19 +254,19 @@ public final class LitmusRunner {
     /** One deterministic run with {@code seed} under {@code policy}, recording a trace iff {@code trace}. */
     public LitmusRun runDeterministic(long seed, SchedulerPolicy policy, boolean trace) {
         return run(SimCluster.builder().nodes(nodes).config(config).allowThreadFailures(true).deterministic(seed, policy).recordTrace(trace)
-                .spinCompression(false).stepLimit(STEP_LIMIT), seed, null);
+                .spinCompression(false).stepLimit(STEP_LIMIT).faults(faults), seed, null);
     }
 
     /** Replays a deterministic run of {@code seed} under {@code policy} from its schedule (tracing on). */
     public LitmusRun replay(long seed, SchedulerPolicy policy, Schedule schedule) {
         return run(SimCluster.builder().nodes(nodes).config(config).allowThreadFailures(true).deterministic(seed, policy).recordTrace(true)
-                .spinCompression(false).stepLimit(STEP_LIMIT), seed, schedule);
+                .spinCompression(false).stepLimit(STEP_LIMIT).faults(faults), seed, schedule);
     }
 
     /** One run in concurrent mode (real threads), recording a trace iff {@code trace}. */
     public LitmusRun runConcurrent(boolean trace) {
-        return run(SimCluster.builder().nodes(nodes).config(config).allowThreadFailures(true).concurrent().recordTrace(trace).spinCompression(false),
-                0, null);
+        return run(SimCluster.builder().nodes(nodes).config(config).allowThreadFailures(true).concurrent().recordTrace(trace).spinCompression(false)
+                .faults(faults), 0, null);
     }
 
     private LitmusRun run(SimCluster.Builder builder, long seed, Schedule replay) {
@@ -299,9 +345,12 @@ public final class LitmusRunner {
 
     private LitmusRun stuck(long seed, RunResult partial, List<LitmusScript> scripts, String why) {
         boolean discarded = scripts.stream().anyMatch(LitmusScript::discarded);
-        return new LitmusRun(seed, discarded ? LitmusRun.Status.DISCARDED : LitmusRun.Status.STUCK, null,
+        // after a crash a thread may wait forever for a value the crashed node never writes: the crash is the cause
+        boolean crashed = partial != null && !partial.crashedNodes().isEmpty();
+        return new LitmusRun(seed, crashed ? LitmusRun.Status.CRASHED : discarded ? LitmusRun.Status.DISCARDED
+                : LitmusRun.Status.STUCK, null,
                 partial == null ? Optional.empty() : partial.trace(), partial == null ? Schedule.empty() : partial.schedule(),
-                calls(scripts), why, partial);
+                calls(scripts), why, partial, faultCounts(partial, scripts));
     }
 
     private static List<List<Integer>> calls(List<LitmusScript> scripts) {
@@ -317,6 +366,13 @@ public final class LitmusRunner {
     }
 
     private LitmusRun finish(long seed, RunResult result, List<LitmusScript> scripts, SimCluster cluster) {
+        FaultCounts counts = faultCounts(result, scripts);
+        if (!result.crashedNodes().isEmpty()) {
+            // nic.md §7.3: a crashed node's memory is gone and the models have no partial executions
+            return new LitmusRun(seed, LitmusRun.Status.CRASHED, null, result.trace(), result.schedule(), calls(scripts),
+                    "node" + (result.crashedNodes().size() == 1 ? " " : "s ") + result.crashedNodes() + " crashed", result,
+                    counts);
+        }
         if (!result.threadFailures().isEmpty() && result.threadFailures().values().stream()
                 .allMatch(t -> t instanceof SimulationDeadlockException)) {
             // concurrent mode: an await that can never succeed is a stuck run (operational.md §5), not a failure
@@ -325,11 +381,11 @@ public final class LitmusRunner {
         if (!result.threadFailures().isEmpty()) {
             Map.Entry<String, Throwable> f = result.threadFailures().entrySet().iterator().next();
             return new LitmusRun(seed, LitmusRun.Status.FAILED, null, result.trace(), result.schedule(), calls(scripts),
-                    f.getKey() + " threw " + f.getValue(), result);
+                    f.getKey() + " threw " + f.getValue(), result, counts);
         }
         if (scripts.stream().anyMatch(LitmusScript::discarded)) {
             return new LitmusRun(seed, LitmusRun.Status.DISCARDED, null, result.trace(), result.schedule(), calls(scripts),
-                    null, result);
+                    null, result, counts);
         }
         Map<StateItem, Long> values = new TreeMap<>();
         for (LocationDecl l : program.locations()) {
@@ -346,7 +402,32 @@ public final class LitmusRunner {
             }
         }
         return new LitmusRun(seed, LitmusRun.Status.COMPLETED, new FinalState(values), result.trace(), result.schedule(),
-                calls(scripts), null, result);
+                calls(scripts), null, result, counts);
+    }
+
+    /**
+     * Where the run's requests went (nic.md §7.4), from the NIC's metrics, the scripts' reported
+     * failures and the run's unreported ones; {@link FaultCounts#ZERO} without a fault plan.
+     */
+    private FaultCounts faultCounts(RunResult result, List<LitmusScript> scripts) {
+        if (faults.isEmpty() || result == null) {
+            return FaultCounts.ZERO;
+        }
+        var metrics = result.metrics();
+        long reported = 0;
+        long onCrashed = 0;
+        List<ThreadCode> threads = program.threads();
+        for (int i = 0; i < scripts.size() && i < threads.size(); i++) {
+            LitmusScript s = scripts.get(i);
+            reported += s.reportedFailures();
+            if (result.crashedNodes().contains(threads.get(i).node())) {
+                onCrashed += metrics.endpoint(threads.get(i).name()).get("opsFlushed") - s.reportedFailures();
+            }
+        }
+        long flushed = metrics.cluster().get("opsFlushed");
+        boolean crashed = !result.crashedNodes().isEmpty();
+        return new FaultCounts(1, flushed > 0 || crashed ? 1 : 0, crashed ? 1 : 0, metrics.cluster().opsPosted(),
+                metrics.cluster().get("opsCompleted"), flushed, reported, result.unreportedFailures().size(), onCrashed);
     }
 
     /** A location's final value from the trace (replay runs, whose cluster is closed): its co-last write. */

@@ -11,9 +11,12 @@ import remo.litmus.Register;
 import remo.litmus.ThreadCode;
 import remo.nic.Call;
 import remo.nic.Endpoint;
+import remo.nic.FailedOp;
 import remo.nic.Region;
 import remo.nic.ThreadScript;
 import remo.nic.WorkId;
+import remo.nic.error.QpErrorException;
+import remo.nic.error.RdmaFailureException;
 
 /**
  * The litmus-to-endpoint translation of one thread (nic.md §6.6): every instruction with a memory
@@ -28,8 +31,11 @@ public final class LitmusScript implements ThreadScript {
     private final Map<String, Long> registers = new LinkedHashMap<>();
     private final Map<String, WorkId> workIds = new HashMap<>();
     private final List<Integer> callInstruction = new ArrayList<>();
+    private final java.util.Set<Long> reported = new java.util.HashSet<>();
+    private Endpoint endpoint;
     private int pc;
     private Instruction awaitingResult;
+    private Call lastCall;
     private boolean discarded;
 
     /**
@@ -45,6 +51,7 @@ public final class LitmusScript implements ThreadScript {
 
     @Override
     public void start(Endpoint ep) {
+        endpoint = ep;
         for (Instruction ins : code.instructions()) {
             String tag = null;
             if (ins instanceof Instruction.NicOperation op && op.tag() != null) {
@@ -71,6 +78,7 @@ public final class LitmusScript implements ThreadScript {
             if (c != null) {
                 callInstruction.add(index);
                 awaitingResult = ins;
+                lastCall = c;
                 return c;
             }
             if (discarded) {
@@ -78,6 +86,36 @@ public final class LitmusScript implements ThreadScript {
             }
         }
         return null;
+    }
+
+    /**
+     * A poll, wait or {@code gf} reported flushed requests (nic.md §7.4): as a verbs program takes an
+     * error completion from {@code ibv_poll_cq}, the thread acknowledges them and remembers them as
+     * reported. A poll has consumed its request with the error, so the thread goes on with its next
+     * instruction; a wait or {@code gf} is made again, to wait for the rest of what it covers. Later
+     * requests to the failed queue pair are flushed in turn. The crash of the thread's own node ends it.
+     */
+    @Override
+    public Call recover(RdmaFailureException failure) {
+        if (!(failure instanceof QpErrorException e) || lastCall == null) {
+            return null;
+        }
+        endpoint.acknowledge(e);
+        for (FailedOp f : e.ops()) {
+            if (f.thread().equals(endpoint.name())) {
+                reported.add(f.opId());
+            }
+        }
+        if (lastCall instanceof Call.Poll) {
+            return next(0);
+        }
+        callInstruction.add(callInstruction.get(callInstruction.size() - 1));
+        return lastCall;
+    }
+
+    /** How many flushed requests of this thread were reported to it (and acknowledged). */
+    public int reportedFailures() {
+        return reported.size();
     }
 
     private void deliver(Instruction ins, long value) {

@@ -16,6 +16,7 @@ import remo.core.SeedRange;
 import remo.litmus.LitmusException;
 import remo.litmus.Program;
 import remo.models.CatModel;
+import remo.nic.FaultPlan;
 import remo.nic.SchedulerPolicy;
 
 /**
@@ -35,11 +36,18 @@ public final class LitmusSimulator {
      * @param mode        deterministic or concurrent
      * @param checkTraces whether every run records its graph and the graph is checked
      * @param policy      the scheduler policy (deterministic mode)
+     * @param faults      the fault plan of every run (nic.md §7; {@link FaultPlan#none()}: none)
      */
-    public record Options(int runs, long seed, Mode mode, boolean checkTraces, SchedulerPolicy policy) {
+    public record Options(int runs, long seed, Mode mode, boolean checkTraces, SchedulerPolicy policy, FaultPlan faults) {
         /** @throws IllegalArgumentException when the seeds do not form a {@link SeedRange} (its message) */
         public Options {
             new SeedRange(seed, runs);
+            java.util.Objects.requireNonNull(faults, "faults");
+        }
+
+        /** Without faults. */
+        public Options(int runs, long seed, Mode mode, boolean checkTraces, SchedulerPolicy policy) {
+            this(runs, seed, mode, checkTraces, policy, FaultPlan.none());
         }
 
         /** Deterministic, SWARM policy, trace checking on. */
@@ -94,10 +102,12 @@ public final class LitmusSimulator {
         }
         long t0 = System.nanoTime();
         CheckResult allowed = engine.check(program, allowedModel, flags, checkOptions);
-        LitmusRunner runner = new LitmusRunner(program, flags);
+        LitmusRunner runner = new LitmusRunner(program, flags, options.faults());
         TraceConformance conformance = options.checkTraces() ? new TraceConformance(program, conformanceModel, flags) : null;
         Map<FinalState, Long> observed = new HashMap<>();
         Map<FinalState, Long> observedFull = new HashMap<>();
+        java.util.Set<FinalState> faultFree = new java.util.HashSet<>();
+        FaultCounts faultCounts = FaultCounts.ZERO;
         List<SimulationReport.Violation> violations = new ArrayList<>();
         long completed = 0;
         long discarded = 0;
@@ -120,12 +130,16 @@ public final class LitmusSimulator {
                     ? runner.runDeterministic(seed, options.policy(), options.checkTraces())
                     : runner.runConcurrent(options.checkTraces());
             last = run;
+            faultCounts = faultCounts.plus(run.faults());
+            boolean faulted = run.faults().faulted();
             switch (run.status()) {
                 case DISCARDED:
                     discarded++;
                     continue;
                 case STUCK:
                     stuck++;
+                    continue;
+                case CRASHED:
                     continue;
                 case FAILED:
                     failed++;
@@ -136,20 +150,24 @@ public final class LitmusSimulator {
             }
             FinalState full = run.state();
             observedFull.merge(full, 1L, Long::sum);
-            if (!allowed.fullStates().contains(full) && !allowed.partial()) {
+            // a run in which a request was flushed may end outside the model (a flushed put writes nothing)
+            if (!allowed.fullStates().contains(full) && !allowed.partial() && !faulted) {
                 violations.add(new SimulationReport.Violation(seed, "state", "observed state not allowed by "
                         + allowedModel.name() + ": " + full.format(program), schedule(run)));
             }
             boolean inX = program.filter() == null || program.filter().eval(full::get);
             if (inX) {
                 observed.merge(full.project(printed), 1L, Long::sum);
+                if (!faulted) {
+                    faultFree.add(full.project(printed));
+                }
                 if (program.condition().eval(full::get)) {
                     holds++;
                 } else {
                     fails++;
                 }
             }
-            if (conformance != null && run.trace().isPresent()) {
+            if (conformance != null && run.trace().isPresent() && !faulted) {
                 checked++;
                 TraceConformance.Verdict v = conformance.check(run.trace().get(), run.callInstructions());
                 if (!v.consistent()) {
@@ -163,7 +181,8 @@ public final class LitmusSimulator {
         String mode = options.mode() == Mode.DETERMINISTIC ? "deterministic" : "concurrent";
         return new SimulationReport(program, mode, options.mode() == Mode.DETERMINISTIC ? options.policy().name() : null,
                 options.seed(), runsDone, allowed, observed, observedFull, completed, discarded, stuck, failed, holds,
-                fails, conformance == null ? null : conformance.modelName(), checked,
+                fails, options.faults().isEmpty() ? null : new SimulationReport.Faults(options.faults(), faultCounts,
+                        faultFree), conformance == null ? null : conformance.modelName(), checked,
                 conformance == null ? 0 : conformance.distinctGraphs(), violations, (System.nanoTime() - t0) / 1e9,
                 last == null ? null : last.metrics());
     }

@@ -32,6 +32,7 @@ import remo.litmus.Program;
  * @param failed           runs in which a thread threw
  * @param conditionHolds   completed runs (after the filter) whose state satisfies the condition's proposition
  * @param conditionFails   completed runs (after the filter) whose state does not
+ * @param faults           the fault plan and what it did (nic.md §7), or {@code null} for runs without faults
  * @param conformanceModel the model recorded graphs were checked against, or {@code null} if not checked
  * @param tracesChecked    recorded graphs checked
  * @param distinctGraphs   distinct graphs among them
@@ -42,7 +43,7 @@ import remo.litmus.Program;
 public record SimulationReport(Program program, String mode, String policy, long firstSeed, int runs, CheckResult allowed,
                                Map<FinalState, Long> observed, Map<FinalState, Long> observedFull, long completed,
                                long discarded, long stuck, long failed, long conditionHolds, long conditionFails,
-                               String conformanceModel, long tracesChecked, long distinctGraphs, List<Violation> violations,
+                               Faults faults, String conformanceModel, long tracesChecked, long distinctGraphs, List<Violation> violations,
                                double seconds, remo.nic.MetricsSnapshot lastMetrics) {
 
     /**
@@ -54,6 +55,20 @@ public record SimulationReport(Program program, String mode, String policy, long
      * @param schedule the run's schedule length and first actions (deterministic mode), or empty
      */
     public record Violation(long seed, String kind, String message, String schedule) {
+    }
+
+    /**
+     * The faults of a simulation (nic.md §7).
+     *
+     * @param plan      the fault plan of every run
+     * @param counts    where the runs' requests went, added up over the runs
+     * @param faultFree projected states observed in runs in which no fault fired (a state outside the
+     *                  allowed set is a violation only if it is among them)
+     */
+    public record Faults(remo.nic.FaultPlan plan, FaultCounts counts, Set<FinalState> faultFree) {
+        public Faults {
+            faultFree = Set.copyOf(faultFree);
+        }
     }
 
     public SimulationReport {
@@ -102,7 +117,7 @@ public record SimulationReport(Program program, String mode, String policy, long
 
     /** Whether nothing went wrong: every observed state allowed, every checked graph consistent, no thread failed. */
     public boolean ok() {
-        return violations.isEmpty();
+        return violations.isEmpty() && (faults == null || faults.counts().lost() == 0);
     }
 
     /** {@code 1 run}, {@code 2 runs}. */
@@ -116,6 +131,9 @@ public record SimulationReport(Program program, String mode, String policy, long
         Program p = program;
         sb.append(String.format(Locale.ROOT, "Simulation %s: %s, %s mode%s, seeds %d..%d%n", p.name(), count(runs, "run"), mode,
                 policy == null ? "" : " (" + policy + ")", firstSeed, firstSeed + runs - 1));
+        if (faults != null) {
+            sb.append("Fault plan: ").append(FaultSyntax.format(faults.plan())).append('\n');
+        }
         Set<FinalState> rows = new TreeSet<>(allowedStates());
         rows.addAll(observed.keySet());
         sb.append(String.format(Locale.ROOT, "Histogram (%s observed) beside %s's allowed set (%s)%n",
@@ -133,7 +151,10 @@ public record SimulationReport(Program program, String mode, String policy, long
             long c = observed.getOrDefault(s, 0L);
             boolean ok = allowedStates().contains(s);
             boolean holds = p.condition().eval(s::get);
-            sb.append(String.format(Locale.ROOT, "%10d  %-11s %s%s%n", c, ok ? "allowed" : allowed.partial() ? "unknown" : "FORBIDDEN", holds ? "*> " : ":> ",
+            // a state outside the model seen only in runs a fault hit is the fault's effect, not a violation
+            String mark = ok ? "allowed" : faults != null && !faults.faultFree().contains(s) ? "after fault"
+                    : allowed.partial() ? "unknown" : "FORBIDDEN";
+            sb.append(String.format(Locale.ROOT, "%10d  %-11s %s%s%n", c, mark, holds ? "*> " : ":> ",
                     s.format(p)));
         }
         sb.append(String.format(Locale.ROOT, "Condition %s (%s): observed in %d of %d runs; model verdict %s%n",
@@ -152,12 +173,21 @@ public record SimulationReport(Program program, String mode, String policy, long
                     allowed.fullStates().size(), allowed.partial()
                             ? " (partial: the allowed set is incomplete, the model may allow more states)" : ""));
         }
-        sb.append(String.format(Locale.ROOT, "Runs: %d completed, %d discarded (assume), %d stuck, %d failed%n", completed,
-                discarded, stuck, failed));
+        if (faults == null) {
+            sb.append(String.format(Locale.ROOT, "Runs: %d completed, %d discarded (assume), %d stuck, %d failed%n", completed,
+                    discarded, stuck, failed));
+        } else {
+            sb.append(String.format(Locale.ROOT, "Runs: %d completed, %d discarded (assume), %d stuck, %d crashed, %d failed%n",
+                    completed, discarded, stuck, faults.counts().crashedRuns(), failed));
+            for (String line : faults.counts().format()) {
+                sb.append(line).append('\n');
+            }
+        }
         if (conformanceModel != null) {
             long bad = violations.stream().filter(v -> v.kind().equals("trace")).count();
-            sb.append(String.format(Locale.ROOT, "Traces: %d checked against %s (%s), %d inconsistent%n",
-                    tracesChecked, conformanceModel, count(distinctGraphs, "distinct graph"), bad));
+            sb.append(String.format(Locale.ROOT, "Traces: %d checked against %s (%s), %d inconsistent%s%n",
+                    tracesChecked, conformanceModel, count(distinctGraphs, "distinct graph"), bad,
+                    faults == null ? "" : "; runs a fault hit are not checked (the models have no failed requests)"));
         }
         Map<String, List<Violation>> byKind = new LinkedHashMap<>();
         for (Violation v : violations) {

@@ -21,4 +21,20 @@ public interface ThreadScript {
      * @return the next call, or {@code null} when the thread is finished
      */
     Call next(long previousResult);
+
+    /**
+     * Called instead of {@link #next} when the call this script returned last threw a failure of
+     * nic.md §7.4 (a QP error reported by a wait, {@code gf} or poll, or the crash of the thread's
+     * node). A script that handles the failure (for instance acknowledges it with
+     * {@link Endpoint#acknowledge} and makes the same poll again, which then consumes the flushed
+     * request as verbs' {@code ibv_poll_cq} returns an error completion) returns the call to make
+     * next; the default ends the thread with the failure, which the run then reports in
+     * {@link RunResult#threadFailures()}.
+     *
+     * @param failure what the last call threw
+     * @return the next call, or {@code null} to end the thread with {@code failure}
+     */
+    default Call recover(remo.nic.error.RdmaFailureException failure) {
+        return null;
+    }
 }

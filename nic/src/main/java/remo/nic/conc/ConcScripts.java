@@ -4,6 +4,7 @@ import remo.core.rdma.EventLabel;
 import remo.nic.Call;
 import remo.nic.Region;
 import remo.nic.ThreadScript;
+import remo.nic.error.RdmaFailureException;
 import remo.nic.error.SimulationDeadlockException;
 import remo.nic.fabric.SimRegion;
 import remo.nic.trace.Recorder;
@@ -23,9 +24,19 @@ final class ConcScripts {
         script.start(ep);
         long deadline = System.nanoTime() + ConcEngine.AWAIT_TIMEOUT_NANOS;
         long res = 0;
-        Call c;
-        while ((c = script.next(res)) != null) {
-            res = perform(ep, c, deadline);
+        Call c = script.next(res);
+        while (c != null) {
+            try {
+                res = perform(ep, c, deadline);
+            } catch (RdmaFailureException f) {
+                // nic.md §7.4: the script may handle the failure (ThreadScript.recover), else it ends the thread
+                c = script.recover(f);
+                if (c == null) {
+                    throw f;
+                }
+                continue;
+            }
+            c = script.next(res);
         }
     }
 

@@ -278,10 +278,12 @@ final class DetCpuSteps {
 
     private void poll(DetThread t, int n, long po) {
         DetOp o = machine.pollTarget(t, n);
+        // the poll consumes the request even when it reports it flushed, as ibv_poll_cq consumes an
+        // error completion (nic.md §7.4), and as concurrent mode does
+        machine.pollScope(t, n).polled++;
         if (o.status() == OpStatus.FLUSHED && !o.acknowledged) {
             throw qpError(t, "poll(" + n + ")", List.of(o.failure()), o.crashedNode);
         }
-        machine.pollScope(t, n).polled++;
         t.endpoint.metrics.add(Counter.POLLS, 1);
         int ev = rec == null ? -1 : rec.marker(EventLabel.P, t.index, t.node, po, n);
         if (o.status() == OpStatus.COMPLETED) {

@@ -3,6 +3,7 @@ package remo.nic.det;
 import remo.nic.Call;
 import remo.nic.ThreadScript;
 import remo.nic.error.NodeCrashedException;
+import remo.nic.error.RdmaFailureException;
 import remo.nic.fabric.ClusterCore;
 
 /**
@@ -37,15 +38,19 @@ final class DetScripts {
      * becomes {@code t}'s pending call; a failure, the script's end or a crashed node ends it.
      */
     void advance(DetThread t) {
-        if (t.resultError != null) {
-            t.failure = t.resultError;
-            t.resultError = null;
-            finish(t);
-            return;
-        }
+        RuntimeException error = t.resultError;
+        t.resultError = null;
         Call c;
         try {
-            c = t.script.next(t.resultValue);
+            if (error != null) {
+                // a failure of nic.md §7.4: the script may handle it (ThreadScript.recover), else it ends the thread
+                c = error instanceof RdmaFailureException f ? t.script.recover(f) : null;
+                if (c == null) {
+                    throw error;
+                }
+            } else {
+                c = t.script.next(t.resultValue);
+            }
             if (c != null) {
                 if (core.crashed(t.node)) {
                     throw new NodeCrashedException(t.endpoint.who("script") + ": node " + t.node + " crashed");

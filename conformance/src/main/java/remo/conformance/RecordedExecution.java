@@ -18,7 +18,9 @@ import remo.core.graph.ExecutionGraph;
  * objects' specifications use the checker's hb, not a re-implementation (locks.md §10.3 a,
  * loco.md §2.4). By default the repeated reads of spin rounds are left out of the translation
  * ({@link SpinReads}): a contended ticket lock records thousands of them, and the check of the
- * others decides the same.
+ * others decides the same. Its hb is the model's with the order of each instruction's own events
+ * ({@code ii}) added, which only a model whose instructions are atomic steps ({@code rdma-sc-rmw})
+ * leaves out.
  */
 public final class RecordedExecution {
     private final int[] sid;
@@ -94,8 +96,12 @@ public final class RecordedExecution {
             rao.put(nars.getKey(), nars.getValue().stream().map(a -> sid[a]).toList());
         }
         Execution x = new Execution(s, s.graph(values, exists, rf, co, rao), null, true, null, false, List.of());
-        // hb as the model defines it (a union, not closed); its closure is taken once
-        Relation hb = x.frame(model, Set.of()).relation("hb", x.witnesses());
+        // hb as the model defines it (a union, not closed), with the order of an instruction's own events
+        // (ii): rdma-wait-rmw's hb contains it already (ppo does); rdma-sc-rmw's hb orders whole
+        // instructions, each one atomic step, and relates no two events of one, which a check that reads
+        // an instruction's own order (an RMW's NAR before its NRW, loco.md §2.4 io) takes as ordered
+        remo.models.ModelFrame frame = x.frame(model, Set.of());
+        Relation hb = frame.relation("hb", x.witnesses()).union(frame.relation("ii", x.witnesses()));
         return new RecordedExecution(sid, hb, verdict);
     }
 

@@ -328,6 +328,9 @@ public final class DetMachine {
             t.opsByWorkId.get(d.index()).add(op);
         }
         q.incomplete++;
+        if (q.incomplete >= cfg.qpCapacity()) {
+            q.everFull = true;
+        }
         q.metrics.posted++;
         q.metrics.onPost(q.incomplete);
         MetricsRegistry.EndpointMetrics m = t.endpoint.metrics;
@@ -450,6 +453,7 @@ public final class DetMachine {
                 }
                 op.status = OpStatus.QUEUED;
                 for (WordOp w : op.w) {
+                    w.fencesBefore = q.fences;
                     q.entries.add(w);
                 }
                 if (rec != null) {
@@ -463,6 +467,7 @@ public final class DetMachine {
                 DetQp q = qpOf(t, e.target);
                 if (!q.error) {
                     q.entries.add(QpEntry.FENCE);
+                    q.fences++;
                 }
             }
         }

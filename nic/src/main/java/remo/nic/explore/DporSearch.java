@@ -48,6 +48,8 @@ final class DporSearch implements ActionController {
         /** The codes of the actions that are pending here but not enabled. */
         final long[] blocked;
         final Set<Long> backtrack = new LinkedHashSet<>();
+        /** For a process added to reverse a race: the processes of the rest of the reversing sequence, in order. */
+        final Map<Long, List<Long>> guides = new HashMap<>();
         final Set<Long> done = new HashSet<>();
         final Map<Long, Footprint> sleep;
         int chosen;
@@ -97,6 +99,15 @@ final class DporSearch implements ActionController {
     private int[] countOfProc = new int[16];
     private final Map<Long, Integer> stepOfCode = new HashMap<>();
     private long races;
+    /**
+     * The processes the fresh part of the current run takes first, in order, while each is enabled and
+     * awake: the rest of the sequence whose first process the branch took to reverse a race (the
+     * sequence a wakeup tree would hold, Abdulla et al. 2014, Algorithm 2). Which awake process a new
+     * state takes first is free in source DPOR; following the sequence runs the reversed race at once
+     * instead of a schedule that ends asleep.
+     */
+    private final java.util.ArrayDeque<Long> guide = new java.util.ArrayDeque<>();
+    static final long[] DBG = new long[3];
 
     DporSearch(boolean reduce, boolean sharedJavaState) {
         this.reduce = reduce;
@@ -141,7 +152,7 @@ final class DporSearch implements ActionController {
             }
         } else {
             node = newNode(enabled, engine, d);
-            int k = firstAwake(node);
+            int k = guided(node);
             if (k < 0) {
                 throw new SleepBlocked();
             }
@@ -178,6 +189,9 @@ final class DporSearch implements ActionController {
                     n.chosen = k;
                     stack.subList(d + 1, stack.size()).clear();
                     fresh = d;
+                    guide.clear();
+                    guide.addAll(n.guides.getOrDefault(q, List.of()));
+                    dbgKey = DBGV.get(n.codes[n.chosen] + "/" + q);
                     return true;
                 }
             }
@@ -220,6 +234,24 @@ final class DporSearch implements ActionController {
             blocked[k] = disabled.get(k).code();
         }
         return new Node(codes, procs, fps, blocked, sleep);
+    }
+
+    /** The next process of the guide if it is enabled and awake here, else the first awake one (and the guide ends). */
+    private int guided(Node node) {
+        if (!guide.isEmpty()) {
+            int k = node.indexOf(guide.peekFirst());
+            if (k >= 0 && !node.sleep.containsKey(node.procs[k])) {
+                guide.removeFirst();
+                if (guide.isEmpty()) DBG[0]++;
+                return k;
+            }
+            DBG[k < 0 ? 1 : 2]++;
+            if (k < 0 && DBG[1] < 4) {
+ System.out.println("DBGV " + dbgKey); System.out.println("DBGX guide " + guide.stream().map(x -> Schedule.describeCode(x)).toList() + " enabled " + describe(node.codes) + " blocked " + describe(node.blocked));
+            }
+            guide.clear();
+        }
+        return firstAwake(node);
     }
 
     private static int firstAwake(Node node) {
@@ -380,18 +412,38 @@ final class DporSearch implements ActionController {
         int pj = stack.get(j).proc;
         Integer posJ = first.get(pj);
         if (posJ != null && initial(v, posJ) && ni.indexOf(procKeys.get(pj)) >= 0) {
-            ni.backtrack.add(procKeys.get(pj));
+            addBacktrack(ni, procKeys.get(pj), v, posJ);
             return;
         }
         for (Map.Entry<Integer, Integer> e : first.entrySet()) {
             long key = procKeys.get(e.getKey());
             if (ni.indexOf(key) >= 0 && initial(v, e.getValue())) {
-                ni.backtrack.add(key);
+                addBacktrack(ni, key, v, e.getValue());
                 return;
             }
         }
         // no process enabled before i can start v: the race is not reversible
     }
+
+    /** Adds {@code key} to the backtrack set of {@code ni}, with the rest of {@code v} (without {@code v[pos]}) as its guide. */
+    private void addBacktrack(Node ni, long key, List<Integer> v, int pos) {
+        ni.backtrack.add(key);
+        List<Long> rest = new ArrayList<>(v.size() - 1);
+        for (int q = 0; q < v.size(); q++) {
+            if (q != pos) {
+                rest.add(procKeys.get(stack.get(v.get(q)).proc));
+            }
+        }
+        ni.guides.put(key, rest);
+        StringBuilder dbg = new StringBuilder("i=" + Schedule.describeCode(ni.codes[ni.chosen]) + " take " + Schedule.describeCode(key) + " v=");
+        for (int q = 0; q < v.size(); q++) {
+            Node nq = stack.get(v.get(q));
+            dbg.append(Schedule.describeCode(nq.codes[nq.chosen])).append(q == pos ? "*" : "").append(' ');
+        }
+        DBGV.put(ni.codes[ni.chosen] + "/" + key, dbg.toString());
+    }
+    static final Map<String, String> DBGV = new HashMap<>();
+    private String dbgKey;
 
     /** Whether step {@code v[pos]} has no step of {@code v} before it in happens-before. */
     private boolean initial(List<Integer> v, int pos) {

@@ -1,0 +1,108 @@
+package remo.nic.explore;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import remo.core.graph.ExecutionGraph;
+import remo.nic.Access;
+import remo.nic.NicConfig;
+import remo.nic.Region;
+import remo.nic.WorkId;
+
+/**
+ * The dependence of NIC steps of one queue pair through the same-QP guards only, and of posts on
+ * completions only when the queue pair has been full ({@link remo.nic.det.Footprint}): the reduced
+ * exploration reaches every recorded execution graph (the reads-from, coherence and rao witnesses,
+ * named by thread, call and word) that the full enumeration reaches, on a program whose queue pairs
+ * pipeline puts, multi-word gets and RMWs, with an rfence and a queue pair of capacity 1, under
+ * each setting of the flags that change the guards.
+ */
+class QueueDependenceTest {
+
+    /** T0@1 pipelines to node 2; T1@2 reads and CASes the same words. */
+    private static ExplorationTarget program(NicConfig config) {
+        return new ExplorationTarget(2, config, c -> {
+            Set<Access> all = EnumSet.allOf(Access.class);
+            Region x = c.node(2).register("X", 2, all);
+            Region l = c.node(1).register("L", 4, all, new long[] {1, 2, 0, 0});
+            Region y = c.node(2).register("Y", 2, all);
+            c.spawn(1, "T0", ep -> {
+                WorkId w = ep.newWorkId("w");
+                ep.put(w, x, 0, l, 0, 2);
+                ep.rfaa(w, l, 2, x, 1, 5);
+                ep.rfence(2);
+                ep.get(w, l, 3, x, 0, 1);
+                ep.waitFor(w);
+            });
+            c.spawn(2, "T1", ep -> {
+                WorkId w = ep.newWorkId("v");
+                ep.rcas(w, y, 0, x, 0, 1, 7);
+                ep.get(w, y, 1, x, 1, 1);
+                ep.waitFor(w);
+            });
+        }, true, false);
+    }
+
+    private static Set<String> graphs(ExplorationTarget t, ExplorationOptions.Reduction reduction, Exploration[] out) {
+        Set<String> seen = new TreeSet<>();
+        out[0] = Explorer.explore(t, ExplorationOptions.defaults().withReduction(reduction), run -> {
+            seen.add(witnesses(run.result().trace().orElseThrow()));
+            return List.of();
+        });
+        return seen;
+    }
+
+    /** rf, co and rao of a graph with events named by thread, call, word and label (not by id). */
+    private static String witnesses(ExecutionGraph g) {
+        Map<Integer, String> name = new TreeMap<>();
+        for (ExecutionGraph.Event e : g.events()) {
+            name.put(e.id(), e.thread() < 0 ? "init" + e.location() : e.thread() + "." + e.po() + "." + e.sub() + e.label());
+        }
+        List<String> parts = new ArrayList<>();
+        for (ExecutionGraph.Event e : g.events()) {
+            int src = g.rf(e.id());
+            if (src >= 0) {
+                parts.add(name.get(src) + "->" + name.get(e.id()));
+            }
+        }
+        for (List<Integer> co : g.co()) {
+            parts.add("co" + co.stream().map(name::get).toList());
+        }
+        g.rao().forEach((k, v) -> parts.add("rao" + v.stream().map(name::get).toList()));
+        parts.sort(null);
+        return String.join(" ", parts);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"defaults", "GG_REMOTE_ORDER=OFF", "GG_LOCAL_ORDER=OFF", "GP_RESPONDER_REORDER=OFF",
+        "RFENCE_SCOPE=ALL", "FAILED_RCAS_WRITES=YES", "PUT_COMPLETION=LOCAL_READ_DONE", "qpCapacity=1"})
+    void theReductionReachesEveryGraphOfTheFullEnumeration(String setting) {
+        NicConfig config = NicConfig.defaults();
+        if (setting.equals("qpCapacity=1")) {
+            NicConfig d = config;
+            config = new NicConfig(d.pollScope(), d.putCompletion(), d.ggRemoteOrder(), d.ggLocalOrder(),
+                    d.gpResponderReorder(), d.rfenceScope(), d.raoScope(), d.failedRcasWrites(), d.arRemoteOrder(),
+                    d.completionMode(), 1, d.maxRequestWords(), d.intraRequestOrder(), d.maxWordsPerNode(),
+                    d.maxRegionWords(), d.linkTimeout());
+        } else if (!setting.equals("defaults")) {
+            String[] kv = setting.split("=");
+            config = config.with(kv[0], kv[1]);
+        }
+        Exploration[] full = new Exploration[1];
+        Exploration[] dpor = new Exploration[1];
+        Set<String> a = graphs(program(config), ExplorationOptions.Reduction.NONE, full);
+        Set<String> b = graphs(program(config), ExplorationOptions.Reduction.DPOR, dpor);
+        System.out.println(setting + ": " + a.size() + " graphs; full: " + full[0].summary() + "; DPOR: " + dpor[0].summary());
+        assertTrue(full[0].complete() && dpor[0].complete(), full[0].summary() + " / " + dpor[0].summary());
+        assertEquals(a, b, "the reduction reaches the graphs of the full enumeration");
+    }
+}

@@ -7,12 +7,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import remo.core.FlagValues;
-import remo.core.PollScope;
 import remo.core.PutCompletion;
 import remo.core.graph.ExecutionGraph;
 import remo.core.rdma.EventLabel;
 import remo.core.rdma.OpKind;
-import remo.core.rdma.PollMatching;
 import remo.core.rdma.QueuePair;
 import remo.core.rdma.RaoClass;
 import remo.litmus.Instruction;
@@ -25,8 +23,8 @@ import remo.models.algebra.Relation;
 
 /**
  * The events a program can produce and the static relations of models.md §3, computed once per
- * program and flag setting. Every conditional write (cas, rcas) is present here; a candidate
- * execution selects the existing ones with a mask.
+ * program and flag setting (the relations by {@link StaticRelations}). Every conditional write
+ * (cas, rcas) is present here; a candidate execution selects the existing ones with a mask.
  *
  * <p>Event order: one initial write per location (declaration order), then thread by thread, in
  * program order and intra-instruction order (models.md §2.2).
@@ -40,8 +38,8 @@ public final class EventStructure {
     private final Map<QueuePair, Integer> qpIndex = new HashMap<>();
     private final List<QueuePair> qps = new ArrayList<>();
     private final EnumMap<Builtin, EventSet> sets = new EnumMap<>(Builtin.class);
-    private final EnumMap<Builtin, Relation> relations = new EnumMap<>(Builtin.class);
-    private final List<int[]> blockedPolls = new ArrayList<>(); // {thread, instruction}
+    private final EnumMap<Builtin, Relation> relations;
+    private final List<int[]> blockedPolls; // {thread, instruction}
     private final Map<String, Integer> locationIndex = new HashMap<>();
     private int size;
 
@@ -74,7 +72,9 @@ public final class EventStructure {
         }
         size = events.size();
         computeSets();
-        computeRelations();
+        StaticRelations r = new StaticRelations(this, events);
+        relations = r.relations();
+        blockedPolls = r.blockedPolls();
     }
 
     /** The dense index of {@code qp(thread, node)} (models.md §2.1), numbered in order of first use. */
@@ -344,154 +344,6 @@ public final class EventStructure {
         sets.put(Builtin.RCAS, setOf(e -> e.op() == OpKind.RCAS));
         sets.put(Builtin.RFAA, setOf(e -> e.op() == OpKind.RFAA));
         sets.put(Builtin.CMP, setOf(e -> e.op() != null && completionEvent(eventAt(e.thread(), e.instruction(), 0)) == e.id()));
-    }
-
-    // ------------------------------------------------------------------ relations
-
-    /**
-     * The static relations of models.md §3, a row a word at a time from groups of events (O(n²/64)
-     * words, not n² pair tests: recorded traces have thousands of events). It relies on the
-     * constructor's order: a thread's and an instruction's events are consecutive ids, in po.
-     */
-    private void computeRelations() {
-        Relation.Builder po = Relation.builder(size);
-        Relation.Builder ii = Relation.builder(size);
-        Relation.Builder si = Relation.builder(size);
-        Relation.Builder sqp = Relation.builder(size);
-        Relation.Builder loc = Relation.builder(size);
-        Relation.Builder in = Relation.builder(size);
-        Relation.Builder ext = Relation.builder(size);
-        Relation.Builder node = Relation.builder(size);
-        Relation.Builder id = Relation.builder(size);
-        Relation.Builder rmw = Relation.builder(size);
-        Map<Integer, EventSet> qpSets = groups(Event::qp);
-        Map<Integer, EventSet> locationSets = groups(Event::location);
-        Map<Integer, EventSet> nodeSets = groups(Event::node); // litmus nodes are positive
-        int[] threadStart = new int[program.threads().size()];
-        int[] threadEnd = new int[program.threads().size()];
-        for (Event e : events) {
-            if (e.thread() >= 0) {
-                threadStart[e.thread()] = threadEnd[e.thread()] == 0 ? e.id() : threadStart[e.thread()];
-                threadEnd[e.thread()] = e.id() + 1;
-            }
-        }
-        for (Event a : events) {
-            int x = a.id();
-            int t = a.thread();
-            id.add(x, x);
-            si.add(x, x);
-            if (t >= 0) {
-                int first = instructionEvents[t][a.instruction()];
-                int end = first + instructionEventCount[t][a.instruction()];
-                po.addRange(x, end, threadEnd[t]);
-                in.addRange(x, threadStart[t], threadEnd[t]);
-                ext.addRange(x, 0, threadStart[t]);
-                ext.addRange(x, threadEnd[t], size);
-                for (int y = first; y < end; y++) {
-                    Event b = events.get(y);
-                    si.add(x, y);
-                    if (a.step() < b.step()) {
-                        ii.add(x, y);
-                    }
-                    if ((a.locked() && a.kind() == EventLabel.R && b.locked() && b.kind() == EventLabel.W)
-                            || (a.kind() == EventLabel.NAR && b.kind() == EventLabel.NRW)) {
-                        rmw.add(x, y);
-                    }
-                }
-            } else {
-                ext.addRange(x, 0, x);
-                ext.addRange(x, x + 1, size);
-            }
-            if (a.qp() >= 0) {
-                sqp.addRow(x, qpSets.get(a.qp()));
-            }
-            if (a.location() >= 0) {
-                loc.addRow(x, locationSets.get(a.location()));
-            }
-            node.addRow(x, nodeSets.get(a.node()));
-        }
-        relations.put(Builtin.PO, po.build());
-        relations.put(Builtin.II, ii.build());
-        relations.put(Builtin.SI, si.build());
-        relations.put(Builtin.SQP, sqp.build());
-        relations.put(Builtin.LOC, loc.build());
-        relations.put(Builtin.INT, in.build());
-        relations.put(Builtin.EXT, ext.build());
-        relations.put(Builtin.SAME_NODE, node.build());
-        relations.put(Builtin.ID, id.build());
-        relations.put(Builtin.PO_LOC, po.build().intersection(loc.build()));
-        relations.put(Builtin.RMW, rmw.build());
-        computePollAndWaitMatching();
-    }
-
-    /** The events by a non-negative key (negative: no group), as sets. */
-    private Map<Integer, EventSet> groups(java.util.function.ToIntFunction<Event> key) {
-        Map<Integer, boolean[]> members = new HashMap<>();
-        for (Event e : events) {
-            int k = key.applyAsInt(e);
-            if (k >= 0) {
-                members.computeIfAbsent(k, x -> new boolean[size])[e.id()] = true;
-            }
-        }
-        Map<Integer, EventSet> out = new HashMap<>();
-        members.forEach((k, m) -> out.put(k, EventSet.of(m)));
-        return out;
-    }
-
-    /** First events of NIC operations of thread {@code t}, in program order. */
-    private List<Integer> nicOperations(int thread) {
-        List<Integer> ops = new ArrayList<>();
-        for (Event e : events) {
-            if (e.thread() == thread && e.op() != null && e.step() == 0) {
-                ops.add(e.id());
-            }
-        }
-        return ops;
-    }
-
-    private void computePollAndWaitMatching() {
-        Relation.Builder pm = Relation.builder(size);
-        Relation.Builder wm = Relation.builder(size);
-        PollScope scope = flags.pollScope();
-        for (ThreadCode t : program.threads()) {
-            List<Integer> ops = nicOperations(t.index());
-            Map<QueuePair, Integer> pollsPerScope = new HashMap<>();
-            for (Event e : events) {
-                if (e.thread() != t.index()) {
-                    continue;
-                }
-                if (e.kind() == EventLabel.P) {
-                    QueuePair key = PollMatching.scope(scope, qps.get(e.qp()));
-                    int k = pollsPerScope.merge(key, 1, Integer::sum);
-                    int seen = 0;
-                    int matched = -1;
-                    for (int op : ops) {
-                        if (PollMatching.inScope(scope, key, qps.get(events.get(op).qp()))) {
-                            seen++;
-                            if (seen == k) {
-                                matched = op;
-                                break;
-                            }
-                        }
-                    }
-                    if (matched >= 0 && events.get(matched).instruction() < e.instruction()) {
-                        pm.add(completionEvent(matched), e.id());
-                    } else {
-                        blockedPolls.add(new int[] {e.thread(), e.instruction()});
-                    }
-                } else if (e.kind() == EventLabel.WT) {
-                    String d = ((Instruction.Wait) t.instructions().get(e.instruction())).id().name();
-                    for (int op : ops) {
-                        Event o = events.get(op);
-                        if (d.equals(o.tag()) && o.instruction() < e.instruction()) {
-                            wm.add(completionEvent(op), e.id());
-                        }
-                    }
-                }
-            }
-        }
-        relations.put(Builtin.PM, pm.build());
-        relations.put(Builtin.WM, wm.build());
     }
 
     @Override

@@ -101,6 +101,9 @@ final class ArchiveTraining {
             for (String[] line : commandLines(root, scratch)) {
                 worst = Math.max(worst, Main.run(line));
             }
+            // the server's path (docs/daemon.md): a check served through a loopback connection
+            worst = Math.max(worst, ServerTraining.train(scratch, root, "check", "examples/suite/L07.litmus",
+                    scratch.resolve(X86_FILE).toString()));
         } finally {
             System.setOut(out);
         }

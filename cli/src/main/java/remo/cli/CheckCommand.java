@@ -62,16 +62,20 @@ final class CheckCommand implements Callable<Integer> {
             description = "After 'Blocked N', list where the blocked executions block (thread, instruction) and how many.")
     boolean showBlocked;
 
+    /** The streams, directory and terminal of this run; null for the process's ({@link Invocation#process()}). */
+    Invocation invocation;
+
     @Override
     public Integer call() {
-        PrintStream out = spec.commandLine().getOut() == null ? System.out : new PrintStream(System.out, true);
-        PrintStream err = System.err;
+        Invocation inv = invocation != null ? invocation : Invocation.process();
+        PrintStream out = new PrintStream(inv.out(), true);
+        PrintStream err = inv.err();
         ArgumentPositions originalArgs = ArgumentPositions.of(spec);
-        List<Inputs.Input> files = Inputs.expand(inputs, spec.commandLine().getParseResult().originalArgs());
+        List<Inputs.Input> files = Inputs.expand(inputs, spec.commandLine().getParseResult().originalArgs(), inv.directory());
         CheckReporting reporting;
         try {
             reporting = CheckReporting.open(reportOptions, originalArgs, files.size(), Set.copyOf(modelOptions.skipChecks),
-                    remo.cli.report.Terminal.stderrIsTerminal(), err);
+                    inv.stderrTerminal(), inv.columns(), err);
         } catch (DiagnosticException e) {
             err.println(e.diagnostic().format());
             if (reportOptions.json) {
@@ -81,20 +85,20 @@ final class CheckCommand implements Callable<Integer> {
             return 2;
         }
         try (reporting) {
-            return run(reporting.guard(out), reporting.guard(err), originalArgs, files, reporting);
+            return run(reporting.guard(out), reporting.guard(err), originalArgs, files, reporting, inv);
         }
     }
 
     private int run(PrintStream out, PrintStream err, ArgumentPositions originalArgs, List<Inputs.Input> files,
-                    CheckReporting reporting) {
+                    CheckReporting reporting, Invocation inv) {
         Map<Flag, String> flags;
         ExpectationFile expectations = null;
         ModelLibrary library;
         try {
-            library = herdOptions.library(originalArgs);
+            library = herdOptions.library(originalArgs, inv.directory());
             flags = modelOptions.prepare(originalArgs, library);
             if (expect != null) {
-                expectations = ExpectationFile.read(expect, expect.toString());
+                expectations = ExpectationFile.read(inv.resolve(expect), expect.toString());
             }
         } catch (DiagnosticException e) {
             err.println(e.diagnostic().format());
@@ -122,7 +126,8 @@ final class CheckCommand implements Callable<Integer> {
     private int checkAll(PrintStream out, PrintStream err, ArgumentPositions originalArgs, List<Inputs.Input> files,
                          CheckReporting reporting, ExpectationFile expectations, TestRunner runner,
                          java.util.Iterator<TestOutcome> checked) {
-        List<TestOutcome> outcomes = new ArrayList<>();
+        // the Summary's columns of each test, not its outcome: a batch holds no finished result
+        List<SummaryRow> outcomes = new ArrayList<>();
         List<String> mismatches = new ArrayList<>();
         List<String> undecided = new ArrayList<>();
         List<ExpectationFile.Judgement> judgements = new ArrayList<>();
@@ -145,7 +150,7 @@ final class CheckCommand implements Callable<Integer> {
             if (!announced) {
                 reporting.testStarted(in.shown());
             }
-            outcomes.add(o);
+            outcomes.add(SummaryRow.of(o));
             String model = modelName(o);
             if (expectations != null && model != null && !expectations.covers(model) && uncoveredModels.add(model)) {
                 err.println(Diagnostic.warning("W-EXPECT", expect.toString(), Position.START, "no column for model "
@@ -220,7 +225,23 @@ final class CheckCommand implements Callable<Integer> {
         return o.program() == null ? null : TestRunner.defaultModel(o.program());
     }
 
-    private static void printSummary(PrintStream out, List<TestOutcome> outcomes, List<ExpectationFile.Judgement> judgements,
+    /**
+     * What the Summary shows of a test: its name and file, and the error code or the verdict,
+     * model, number of states, seconds and partiality.
+     */
+    private record SummaryRow(String name, String file, String errorCode, String verdictWord, String modelName, int states,
+                              double seconds, boolean partial) {
+        static SummaryRow of(TestOutcome o) {
+            if (o.error() != null) {
+                return new SummaryRow(o.name(), o.file(), o.error().code(), null, null, 0, 0, false);
+            }
+            var r = o.result();
+            return new SummaryRow(o.name(), o.file(), null, r.verdictWord(), r.model().name(), r.states().size(), r.seconds(),
+                    r.partial());
+        }
+    }
+
+    private static void printSummary(PrintStream out, List<SummaryRow> outcomes, List<ExpectationFile.Judgement> judgements,
                                      List<String> notRun) {
         int width = 4;
         int modelWidth = 12;
@@ -228,10 +249,10 @@ final class CheckCommand implements Callable<Integer> {
             width = Math.max(width, Math.min(40, shown.length()));
         }
         java.util.Map<String, Integer> sameName = new java.util.HashMap<>();
-        for (TestOutcome o : outcomes) {
+        for (SummaryRow o : outcomes) {
             width = Math.max(width, Math.min(40, o.name().length()));
-            if (o.result() != null) {
-                modelWidth = Math.max(modelWidth, Math.min(40, o.result().model().name().length()));
+            if (o.errorCode() == null) {
+                modelWidth = Math.max(modelWidth, Math.min(40, o.modelName().length()));
             }
             sameName.merge(o.name(), 1, Integer::sum);
         }
@@ -239,25 +260,24 @@ final class CheckCommand implements Callable<Integer> {
         int ran = 0;
         int errors = 0;
         for (int i = 0; i < outcomes.size(); i++) {
-            TestOutcome o = outcomes.get(i);
+            SummaryRow o = outcomes.get(i);
             ExpectationFile.Judgement j = judgements.get(i);
             String name = ColumnText.left(o.name(), width);
             StringBuilder line = new StringBuilder(name).append("  ");
-            if (o.error() != null) {
+            if (o.errorCode() != null) {
                 errors++;
-                line.append("ERROR      ").append(o.error().code());
+                line.append("ERROR      ").append(o.errorCode());
                 if (!o.file().equals(o.name())) {
                     // the name column shows the test's name: say which file it came from
                     line.append(' ').append(o.file());
                 }
             } else {
                 ran++;
-                var r = o.result();
                 // "%-10s %-Ms States %-4d %6.2fs"
-                line.append(ColumnText.left(r.verdictWord(), 10)).append(' ').append(ColumnText.left(r.model().name(), modelWidth))
-                        .append(" States ").append(ColumnText.left(Integer.toString(r.states().size()), 4)).append(' ')
-                        .append(ColumnText.right(ColumnText.twoDecimals(r.seconds()), 6)).append('s');
-                if (r.partial()) {
+                line.append(ColumnText.left(o.verdictWord(), 10)).append(' ').append(ColumnText.left(o.modelName(), modelWidth))
+                        .append(" States ").append(ColumnText.left(Integer.toString(o.states()), 4)).append(' ')
+                        .append(ColumnText.right(ColumnText.twoDecimals(o.seconds()), 6)).append('s');
+                if (o.partial()) {
                     line.append("  PARTIAL");
                 }
                 if (sameName.get(o.name()) > 1) {

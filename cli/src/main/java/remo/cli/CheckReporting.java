@@ -68,6 +68,17 @@ final class CheckReporting implements AutoCloseable {
      */
     static CheckReporting open(ReportOptions options, ArgumentPositions originalArgs, int totalTests, Set<String> skippedChecks,
                                boolean interactive, PrintStream err) throws DiagnosticException {
+        return open(options, originalArgs, totalTests, skippedChecks, interactive, System.getenv("COLUMNS"), err);
+    }
+
+    /**
+     * As {@link #open(ReportOptions, ArgumentPositions, int, Set, boolean, PrintStream)}, with the
+     * terminal width a run's client gave ({@code COLUMNS}, or null).
+     *
+     * @throws DiagnosticException as the other
+     */
+    static CheckReporting open(ReportOptions options, ArgumentPositions originalArgs, int totalTests, Set<String> skippedChecks,
+                               boolean interactive, String columns, PrintStream err) throws DiagnosticException {
         OutputPath.requireNonEmpty(originalArgs, "--graph", options.graphDir);
         ShowRequest show;
         try {
@@ -109,7 +120,7 @@ final class CheckReporting implements AutoCloseable {
             graphs = new GraphWriter(options.graphDir, format, Graphviz.find().orElse(null), show, options.maxGraphs,
                     skippedChecks);
         }
-        Progress progress = Progress.create(totalTests, interactive, options.quiet, err);
+        Progress progress = Progress.create(totalTests, interactive, options.quiet, columns, err);
         CheckReporting r = new CheckReporting(options, show, Set.copyOf(skippedChecks), graphs, progress);
         r.args = originalArgs;
         return r;

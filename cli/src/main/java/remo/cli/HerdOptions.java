@@ -53,19 +53,29 @@ final class HerdOptions {
      *                             or for a negative {@code --unroll}
      */
     ModelLibrary library(ArgumentPositions at) throws DiagnosticException {
-        check(at, "--cat-path", catPath);
-        check(at, "-I", includeDirs);
-        check(at, "-set-libdir", libDirs);
+        return library(at, null);
+    }
+
+    /**
+     * The model library over the cat path, reading relative names from {@code base} (a client's
+     * directory, docs/daemon.md; null for the working directory).
+     *
+     * @throws DiagnosticException as {@link #library(ArgumentPositions)}
+     */
+    ModelLibrary library(ArgumentPositions at, Path base) throws DiagnosticException {
+        check(at, "--cat-path", catPath, base);
+        check(at, "-I", includeDirs, base);
+        check(at, "-set-libdir", libDirs, base);
         if (unroll < 0) {
             throw ModelOptions.usage(at, "--unroll", "--unroll must be 0 or positive, not " + unroll);
         }
-        return new ModelLibrary(directories());
+        return new ModelLibrary(directories(), base);
     }
 
-    private static void check(ArgumentPositions at, String option, List<Path> dirs) throws DiagnosticException {
+    private static void check(ArgumentPositions at, String option, List<Path> dirs, Path base) throws DiagnosticException {
         List<Position> values = at.values(option);
         for (int i = 0; i < dirs.size(); i++) {
-            if (!Files.isDirectory(dirs.get(i))) {
+            if (!Files.isDirectory(base == null ? dirs.get(i) : base.resolve(dirs.get(i)))) {
                 throw new DiagnosticException(Diagnostic.error("E-USAGE", ModelLibrary.COMMAND_LINE,
                         i < values.size() ? values.get(i) : Position.START,
                         option + " " + dirs.get(i) + ": no such directory"));

@@ -58,6 +58,16 @@ final class Inputs {
      * the subcommand's name first), against {@code <command line>}.
      */
     static List<Input> expand(List<String> args, List<String> commandLine) {
+        return expand(args, commandLine, null);
+    }
+
+    /**
+     * Expands {@code args} as {@link #expand(List, List)}, reading relative names from
+     * {@code base} (a client's directory, for the {@code remo} server of docs/daemon.md; null
+     * for the working directory). Every name shown is as the user wrote it, or as a directory
+     * walk or an index gives it from that name; only the inputs' paths are resolved.
+     */
+    static List<Input> expand(List<String> args, List<String> commandLine, Path base) {
         List<Input> out = new ArrayList<>();
         int searchFrom = 0;
         for (String a : args) {
@@ -78,7 +88,7 @@ final class Inputs {
                 out.add(new Input(Path.of(""), a, true, e.diagnostic().message(), ModelLibrary.COMMAND_LINE, at));
                 continue;
             }
-            expand(p, a, null, new LinkedHashSet<>(), out);
+            new Expansion(base).expand(p, a, null, new LinkedHashSet<>(), out);
         }
         return out;
     }
@@ -92,88 +102,104 @@ final class Inputs {
         return name != null && name.toString().startsWith("@");
     }
 
-    /**
-     * @param listedIn where the input was listed ({@code @all:3}), or null for the command line
-     * @param indexes  the index files being read, to refuse an index that lists itself
-     */
-    private static void expand(Path p, String shown, String listedIn, Set<Path> indexes, List<Input> out) {
-        String where = listedIn == null ? "" : " (listed in " + listedIn + ")";
-        if (Files.isDirectory(p)) {
-            int before = out.size();
-            try (Stream<Path> s = Files.walk(p)) {
-                // a .litmus name that is not a readable file (a dangling link, a pipe) is named, not skipped
-                s.filter(f -> f.getFileName().toString().endsWith(".litmus") && !Files.isDirectory(f))
-                        .sorted()
-                        .forEach(f -> {
-                            if (Files.isRegularFile(f)) {
-                                out.add(new Input(f, f.toString(), false));
-                            } else {
-                                String why = UserPath.whyUnreadable(f);
-                                out.add(new Input(f, f.toString(), true, why != null ? why
-                                        : NOT_A_FILE));
-                            }
-                        });
-            } catch (IOException | RuntimeException e) {
-                out.add(new Input(p, shown, true, "cannot read directory: " + UserPath.describe(e) + where));
+    /** One expansion: the directory relative names are read from. */
+    private record Expansion(Path base) {
+
+        /** {@code p} as the file system must be asked for it. */
+        private Path io(Path p) {
+            return base == null || p.isAbsolute() ? p : base.resolve(p);
+        }
+
+        /** The name a walk of {@code shown} (read as {@code read}) gives to the file {@code f} below it. */
+        private static Path shownBelow(Path shown, Path read, Path f) {
+            return read == shown ? f : shown.resolve(read.relativize(f));
+        }
+
+        /**
+         * @param listedIn where the input was listed ({@code @all:3}), or null for the command line
+         * @param indexes  the index files being read, to refuse an index that lists itself
+         */
+        private void expand(Path shownPath, String shown, String listedIn, Set<Path> indexes, List<Input> out) {
+            String where = listedIn == null ? "" : " (listed in " + listedIn + ")";
+            Path p = io(shownPath);
+            if (Files.isDirectory(p)) {
+                int before = out.size();
+                try (Stream<Path> s = Files.walk(p)) {
+                    // a .litmus name that is not a readable file (a dangling link, a pipe) is named, not skipped
+                    s.filter(f -> f.getFileName().toString().endsWith(".litmus") && !Files.isDirectory(f))
+                            .sorted()
+                            .forEach(f -> {
+                                String name = shownBelow(shownPath, p, f).toString();
+                                if (Files.isRegularFile(f)) {
+                                    out.add(new Input(f, name, false));
+                                } else {
+                                    String why = UserPath.whyUnreadable(f);
+                                    out.add(new Input(f, name, true, why != null ? why
+                                            : NOT_A_FILE));
+                                }
+                            });
+                } catch (IOException | RuntimeException e) {
+                    out.add(new Input(p, shown, true, "cannot read directory: " + UserPath.describe(e) + where));
+                    return;
+                }
+                if (out.size() == before) {
+                    out.add(new Input(p, shown, true, "no .litmus files in this directory" + where));
+                }
+            } else if (Files.exists(p) && !Files.isRegularFile(p)) {
+                out.add(new Input(p, shown, true, NOT_A_FILE + where));
+            } else if (!Files.isRegularFile(p)) {
+                String why = UserPath.whyUnreadable(p);
+                out.add(new Input(p, shown, true, (why == null ? "no such file or directory" : why) + where));
+            } else if (isIndex(p)) {
+                index(shownPath, p, shown, indexes, out);
+            } else {
+                out.add(new Input(p, shown, false));
+            }
+        }
+
+        private void index(Path shownPath, Path p, String shown, Set<Path> indexes, List<Input> out) {
+            Path key = p.toAbsolutePath().normalize();
+            Path listing = null;
+            for (Path open : indexes) {
+                listing = open; // the last one opened (the set keeps the open indexes in nesting order)
+            }
+            if (!indexes.add(key)) {
+                out.add(new Input(p, shown, true, key.equals(listing) ? "index file lists itself"
+                        : "index file lists itself (through another index)"));
                 return;
             }
-            if (out.size() == before) {
-                out.add(new Input(p, shown, true, "no .litmus files in this directory" + where));
-            }
-        } else if (Files.exists(p) && !Files.isRegularFile(p)) {
-            out.add(new Input(p, shown, true, NOT_A_FILE + where));
-        } else if (!Files.isRegularFile(p)) {
-            String why = UserPath.whyUnreadable(p);
-            out.add(new Input(p, shown, true, (why == null ? "no such file or directory" : why) + where));
-        } else if (isIndex(p)) {
-            index(p, shown, indexes, out);
-        } else {
-            out.add(new Input(p, shown, false));
-        }
-    }
-
-    private static void index(Path p, String shown, Set<Path> indexes, List<Input> out) {
-        Path key = p.toAbsolutePath().normalize();
-        Path listing = null;
-        for (Path open : indexes) {
-            listing = open; // the last one opened (the set keeps the open indexes in nesting order)
-        }
-        if (!indexes.add(key)) {
-            out.add(new Input(p, shown, true, key.equals(listing) ? "index file lists itself"
-                    : "index file lists itself (through another index)"));
-            return;
-        }
-        List<String> lines;
-        try {
-            lines = SourceText.decode(InputLimits.read(p, shown), shown, "E-IO").lines().toList();
-        } catch (DiagnosticException e) {
-            out.add(new Input(p, shown, true, e.diagnostic().message()));
-            indexes.remove(key);
-            return;
-        } catch (IOException | RuntimeException e) {
-            out.add(new Input(p, shown, true, "cannot read index file: " + UserPath.describe(e)));
-            indexes.remove(key);
-            return;
-        }
-        Path dir = p.getParent();
-        int before = out.size();
-        for (int i = 0; i < lines.size(); i++) {
-            String line = lines.get(i).trim();
-            if (line.isEmpty() || line.startsWith("#")) {
-                continue;
-            }
-            Path entry;
+            List<String> lines;
             try {
-                entry = UserPath.resolve(dir, line, shown, new Position(i + 1, 1), "E-IO", "input file");
+                lines = SourceText.decode(InputLimits.read(p, shown), shown, "E-IO").lines().toList();
             } catch (DiagnosticException e) {
-                out.add(new Input(p, shown, true, e.diagnostic().message() + " (listed in " + shown + ":" + (i + 1) + ")"));
-                continue;
+                out.add(new Input(p, shown, true, e.diagnostic().message()));
+                indexes.remove(key);
+                return;
+            } catch (IOException | RuntimeException e) {
+                out.add(new Input(p, shown, true, "cannot read index file: " + UserPath.describe(e)));
+                indexes.remove(key);
+                return;
             }
-            expand(entry, entry.toString(), shown + ":" + (i + 1), indexes, out);
+            Path dir = shownPath.getParent();
+            int before = out.size();
+            for (int i = 0; i < lines.size(); i++) {
+                String line = lines.get(i).trim();
+                if (line.isEmpty() || line.startsWith("#")) {
+                    continue;
+                }
+                Path entry;
+                try {
+                    entry = UserPath.resolve(dir, line, shown, new Position(i + 1, 1), "E-IO", "input file");
+                } catch (DiagnosticException e) {
+                    out.add(new Input(p, shown, true, e.diagnostic().message() + " (listed in " + shown + ":" + (i + 1) + ")"));
+                    continue;
+                }
+                expand(entry, entry.toString(), shown + ":" + (i + 1), indexes, out);
+            }
+            if (out.size() == before) {
+                out.add(new Input(p, shown, true, "index file lists no inputs"));
+            }
+            indexes.remove(key);
         }
-        if (out.size() == before) {
-            out.add(new Input(p, shown, true, "index file lists no inputs"));
-        }
-        indexes.remove(key);
     }
 }

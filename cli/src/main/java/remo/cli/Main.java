@@ -98,38 +98,64 @@ public final class Main {
 
     private static int run(String[] args, Thread[] workerOut) throws InterruptedException {
         int[] status = {3};
-        Thread worker = new Thread(null, () -> {
-            try {
-                String limitProblem = remo.core.InputLimits.settingProblem();
-                if (limitProblem != null) {
-                    System.err.println("remo: warning[W-ENV]: " + limitProblem);
-                }
-                status[0] = RemoCommand.execute(args);
-            } catch (StackOverflowError e) {
-                System.out.flush();
-                System.err.println("remo: error[E-LIMIT]: input too large or too deeply nested to process "
-                        + "(stack exhausted); split the test or simplify its condition or model");
-                status[0] = 2;
-            } catch (OutOfMemoryError e) {
-                System.out.flush();
-                System.err.println("remo: error[E-LIMIT]: out of memory; the input is too large for the heap "
-                        + "(give Java more with REMO_JAVA_OPTS=-Xmx…, or use --max-executions / --timeout)");
-                status[0] = 2;
-            }
-            System.out.flush();
-            if (System.out.checkError()) {
-                System.err.println("remo: error[E-IO]: cannot write standard output: " + WatchedOutput.failure(System.out)
-                        + "; the results are lost");
-                status[0] = Math.max(status[0], 2);
-            }
-            if (Interruption.requested()) {
-                status[0] = INTERRUPTED;
-            }
-            System.err.flush();
-        }, "remo", STACK_BYTES);
+        Thread worker = new Thread(null, () -> status[0] = runCommand(args, null, Interruption::requested,
+                () -> WatchedOutput.failure(System.out)), "remo", STACK_BYTES);
         workerOut[0] = worker;
         worker.start();
         worker.join();
         return status[0];
+    }
+
+    /**
+     * Runs a command line on the calling thread and gives its exit status: the command's, or 2
+     * for an exhausted stack or heap or a failure to write standard output, or
+     * {@link #INTERRUPTED} after a stop request. Shared by a JVM of its own and the server's runs.
+     *
+     * @param invocation  the run's streams and directory, or null for the process's
+     * @param interrupted whether the run was asked to stop
+     * @param outFailure  why standard output failed, in words
+     */
+    static int runCommand(String[] args, Invocation invocation, java.util.function.BooleanSupplier interrupted,
+                          java.util.function.Supplier<String> outFailure) {
+        return runCommand(args, invocation, null, interrupted, outFailure);
+    }
+
+    /**
+     * As {@link #runCommand(String[], Invocation, java.util.function.BooleanSupplier, java.util.function.Supplier)},
+     * with a parser made beforehand ({@link RemoCommand#execute(String[], Invocation, picocli.CommandLine)}).
+     */
+    static int runCommand(String[] args, Invocation invocation, picocli.CommandLine prepared,
+                          java.util.function.BooleanSupplier interrupted, java.util.function.Supplier<String> outFailure) {
+        java.io.PrintStream out = invocation == null ? System.out : invocation.out();
+        java.io.PrintStream err = invocation == null ? System.err : invocation.err();
+        int status;
+        try {
+            String limitProblem = remo.core.InputLimits.settingProblem();
+            if (limitProblem != null) {
+                err.println("remo: warning[W-ENV]: " + limitProblem);
+            }
+            status = RemoCommand.execute(args, invocation, prepared);
+        } catch (StackOverflowError e) {
+            out.flush();
+            err.println("remo: error[E-LIMIT]: input too large or too deeply nested to process "
+                    + "(stack exhausted); split the test or simplify its condition or model");
+            status = 2;
+        } catch (OutOfMemoryError e) {
+            out.flush();
+            err.println("remo: error[E-LIMIT]: out of memory; the input is too large for the heap "
+                    + "(give Java more with REMO_JAVA_OPTS=-Xmx…, or use --max-executions / --timeout)");
+            status = 2;
+        }
+        out.flush();
+        if (out.checkError()) {
+            err.println("remo: error[E-IO]: cannot write standard output: " + outFailure.get()
+                    + "; the results are lost");
+            status = Math.max(status, 2);
+        }
+        if (interrupted.getAsBoolean()) {
+            status = INTERRUPTED;
+        }
+        err.flush();
+        return status;
     }
 }

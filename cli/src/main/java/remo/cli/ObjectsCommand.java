@@ -28,8 +28,9 @@ import remo.loco.runs.RunSummary;
  * AtomicVar throughput in concurrent mode on 4 nodes.
  */
 @Command(name = "objects", mixinStandardHelpOptions = true,
-        description = "The LOCO objects: linearizability runs of KvStore and AtomicVar (check) and their throughput (bench).",
-        subcommands = {ObjectsCommand.Check.class, ObjectsCommand.Bench.class})
+        description = "remo's locks and LOCO objects: verification by the model checker (verify), linearizability runs "
+                + "of KvStore and AtomicVar (check) and their throughput (bench).",
+        subcommands = {ObjectsCommand.Check.class, ObjectsCommand.Bench.class, ObjectsVerifyCommand.class})
 final class ObjectsCommand implements Runnable {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;

@@ -111,4 +111,23 @@ final class OutputPath {
         String m = e.getMessage();
         return "cannot write: " + (m == null ? e.getClass().getSimpleName() : m);
     }
+
+    /**
+     * Writes {@code bytes} to {@code file} atomically: into a temporary file beside it, then renamed
+     * into place, so that a failed write leaves no half-written file and a reader sees the old file
+     * or the new one.
+     *
+     * @throws IOException if the temporary file cannot be written or renamed (it is then removed)
+     */
+    static void writeAtomically(Path file, byte[] bytes) throws IOException {
+        Path dir = file.toAbsolutePath().getParent();
+        Path tmp = java.nio.file.Files.createTempFile(dir, "." + file.getFileName(), ".tmp");
+        try {
+            java.nio.file.Files.write(tmp, bytes);
+            java.nio.file.Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE,
+                    java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        } finally {
+            java.nio.file.Files.deleteIfExists(tmp);
+        }
+    }
 }

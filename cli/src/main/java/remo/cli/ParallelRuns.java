@@ -1,13 +1,9 @@
 package remo.cli;
 
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.List;
 import java.util.NoSuchElementException;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import remo.checker.TestOutcome;
@@ -19,11 +15,19 @@ import remo.core.Position;
 /**
  * Checks the tests of a batch on {@code --jobs N} threads and hands the outcomes back in input
  * order, so that everything printed from them is what one thread prints ({@code --jobs 1} checks
- * on the calling thread). At most {@code 2 N} outcomes are held at once.
+ * on the calling thread). Which test a thread takes next is the {@link Schedule}'s: half of the
+ * threads take the tests in input order, the others from the end of the batch, within bounds on
+ * what finished, unprinted outcomes may hold.
  */
 final class ParallelRuns implements AutoCloseable {
     /** Stack of a worker thread (bytes), as {@code Main}'s: deep inputs fail with an error message, not a crash. */
     private static final long STACK_BYTES = 512L << 20;
+
+    /** The most states and kept executions that finished, unprinted outcomes may hold before the workers wait. */
+    static final long HELD_LIMIT = 200_000;
+
+    /** The same, for taking tests from the end of the batch (those wait longest to be printed). */
+    static final long BACK_LIMIT = 20_000;
 
     private final int jobs;
     private final ExecutorService pool;
@@ -76,20 +80,17 @@ final class ParallelRuns implements AutoCloseable {
                 }
             };
         }
-        Deque<Future<TestOutcome>> ahead = new ArrayDeque<>();
-        int[] submitted = {0};
+        Schedule schedule = new Schedule(files.size());
+        for (int w = 0; w < jobs; w++) {
+            boolean fromBack = w % 2 == 1;
+            pool.execute(() -> work(schedule, files, task, fromBack));
+        }
         return new java.util.Iterator<>() {
-            private void fill() {
-                while (submitted[0] < files.size() && ahead.size() < 2 * jobs) {
-                    Inputs.Input in = files.get(submitted[0]++);
-                    ahead.add(pool.submit(() -> task.apply(in)));
-                }
-            }
+            private int printed;
 
             @Override
             public boolean hasNext() {
-                fill();
-                return !ahead.isEmpty();
+                return printed < files.size();
             }
 
             @Override
@@ -97,26 +98,120 @@ final class ParallelRuns implements AutoCloseable {
                 if (!hasNext()) {
                     throw new NoSuchElementException();
                 }
-                Future<TestOutcome> f = ahead.poll();
+                TestOutcome o;
                 try {
-                    TestOutcome o = f.get();
-                    fill();
-                    return o == null ? null : runner.withRunWarnings(o);
+                    o = schedule.take(printed++);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     throw new IllegalStateException("interrupted while checking", e);
-                } catch (ExecutionException e) {
-                    Throwable c = e.getCause();
-                    if (c instanceof RuntimeException r) {
-                        throw r;
-                    }
-                    if (c instanceof Error err) {
-                        throw err;
-                    }
-                    throw new IllegalStateException(c);
                 }
+                return o == null ? null : runner.withRunWarnings(o);
             }
         };
+    }
+
+    /** A worker: checks the tests it claims until none is left (or the pool is shut down). */
+    private static void work(Schedule schedule, List<Inputs.Input> files, Function<Inputs.Input, TestOutcome> task,
+                             boolean fromBack) {
+        while (true) {
+            int i;
+            try {
+                i = schedule.claim(fromBack);
+            } catch (InterruptedException e) {
+                return; // closed
+            }
+            if (i < 0) {
+                return;
+            }
+            try {
+                schedule.finish(i, task.apply(files.get(i)), null);
+            } catch (RuntimeException | Error e) {
+                schedule.finish(i, null, e);
+            }
+        }
+    }
+
+    /**
+     * Which test each worker checks next, and the finished outcomes until they are printed. The
+     * even-numbered workers take the tests in input order, the odd-numbered ones from the end of
+     * the batch backwards, so that a long test anywhere in the batch is started early: a batch of
+     * small tests is usually led by a few long ones (two of the 487 Dartagnan X86 tests take two
+     * thirds of the batch's time, one of them the second-to-last), and taken in input order the
+     * other workers had nothing to do beside the last long one. The printing goes in input order.
+     *
+     * <p>What is held: in input order, at least {@code 2 N} tests ahead of the printing, and up
+     * to {@code 256 N} while the finished, unprinted outcomes hold fewer than {@link #HELD_LIMIT}
+     * states and executions; from the end, only while they hold fewer than {@link #BACK_LIMIT}
+     * (a worker that may not take from the end takes in input order).
+     */
+    private final class Schedule {
+        private final TestOutcome[] outcomes;
+        private final Throwable[] failures;
+        private final boolean[] finished;
+        private int front;
+        private int back;
+        private int printed;
+        private long held;
+
+        Schedule(int size) {
+            outcomes = new TestOutcome[size];
+            failures = new Throwable[size];
+            finished = new boolean[size];
+            back = size - 1;
+        }
+
+        /** The index of the next test to check, or -1 when every test is claimed. */
+        synchronized int claim(boolean fromBack) throws InterruptedException {
+            while (true) {
+                if (front > back) {
+                    return -1;
+                }
+                if (fromBack && held < BACK_LIMIT) {
+                    return back--;
+                }
+                int ahead = front - printed;
+                if (ahead < 2 * jobs || ahead < 256 * jobs && held < HELD_LIMIT) {
+                    return front++;
+                }
+                wait();
+            }
+        }
+
+        synchronized void finish(int i, TestOutcome o, Throwable failure) {
+            outcomes[i] = o;
+            failures[i] = failure;
+            finished[i] = true;
+            held += weight(o);
+            notifyAll();
+        }
+
+        /** The outcome of test {@code i}, once it is checked (the tests are taken in input order). */
+        synchronized TestOutcome take(int i) throws InterruptedException {
+            while (!finished[i]) {
+                wait();
+            }
+            printed = i + 1;
+            TestOutcome o = outcomes[i];
+            Throwable failure = failures[i];
+            outcomes[i] = null;
+            held -= weight(o);
+            notifyAll();
+            if (failure instanceof RuntimeException r) {
+                throw r;
+            }
+            if (failure instanceof Error e) {
+                throw e;
+            }
+            return o;
+        }
+    }
+
+    /** What an outcome holds, counted for {@link #HELD_LIMIT}: its states and kept executions, at least 1. */
+    static long weight(TestOutcome o) {
+        if (o == null || o.result() == null) {
+            return 1;
+        }
+        return 1L + o.result().states().size() + o.result().fullStates().size() + o.result().executions().size();
     }
 
     @Override

@@ -32,14 +32,46 @@ final class RemoCommand implements Runnable {
      * @return the exit status: 0 success, 1 expectation mismatch, 2 usage or input error, 3 internal error
      */
     static int execute(String[] args) {
-        CommandLine cl = commandLine(args);
+        return execute(args, null);
+    }
+
+    /**
+     * Parses and runs a command line with the given streams and directory (a run of the
+     * {@code remo} server, docs/daemon.md); {@code null} for the process's. Only {@code check}
+     * reads a run's directory: the server hands it no other command.
+     *
+     * @return the exit status, as {@link #execute(String[])}
+     */
+    static int execute(String[] args, Invocation invocation) {
+        return execute(args, invocation, null);
+    }
+
+    /**
+     * As {@link #execute(String[], Invocation)}, with a parser made beforehand for this command
+     * line ({@link #commandLine}; null to make one): the server reuses the parsers of its finished
+     * runs, one run at a time each, since picocli's reflection over the options costs about as
+     * much as checking a small test (picocli sets every option back to its initial value when it
+     * parses again).
+     */
+    static int execute(String[] args, Invocation invocation, CommandLine prepared) {
+        CommandLine cl = prepared != null ? prepared : commandLine(args);
         for (CommandLine sub : cl.getSubcommands().values()) {
             sub.getCommandSpec().version(VERSION);
+            if (invocation != null && sub.getCommand() instanceof CheckCommand check) {
+                check.invocation = invocation;
+            }
+        }
+        if (invocation != null) {
+            // help, version and usage errors of this run go to its streams (picocli's writers, as it makes them)
+            java.nio.charset.Charset charset = java.nio.charset.Charset.defaultCharset();
+            cl.setOut(new PrintWriter(new java.io.OutputStreamWriter(invocation.out(), charset), true));
+            cl.setErr(new PrintWriter(new java.io.OutputStreamWriter(invocation.err(), charset), true));
         }
         cl.setExecutionExceptionHandler(new InternalErrorReport());
         cl.setParameterExceptionHandler(new UsageErrorReport());
         return cl.execute(args);
     }
+
 
     /*
      * The two handlers are classes, not lambdas: a lambda implementing a picocli interface (class-file
@@ -82,7 +114,7 @@ final class RemoCommand implements Runnable {
      * costs about as much as checking a small test); otherwise the full command with all of them
      * (for {@code help}, {@code --help}, {@code --version} and unknown commands).
      */
-    private static CommandLine commandLine(String[] args) {
+    static CommandLine commandLine(String[] args) {
         if (args.length > 0) {
             for (Class<?> c : RemoCommand.class.getAnnotation(Command.class).subcommands()) {
                 Command sub = c.getAnnotation(Command.class);

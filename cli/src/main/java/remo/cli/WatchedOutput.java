@@ -52,8 +52,17 @@ final class WatchedOutput extends FilterOutputStream {
 
     private void fail(IOException e) {
         failure = e;
+        lastFailure = words(e);
+    }
+
+    private static String words(IOException e) {
         String m = e.getMessage();
-        lastFailure = m == null ? e.getClass().getSimpleName() : m.replaceFirst(" \\(.*\\)$", "").toLowerCase(java.util.Locale.ROOT);
+        return m == null ? e.getClass().getSimpleName() : m.replaceFirst(" \\(.*\\)$", "").toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /** Why this stream failed, in words, or null if it has not (a server's run asks its own stream). */
+    synchronized String failureWords() {
+        return failure == null ? null : words(failure);
     }
 
     /** Why {@code stream} failed, in words ("no space left on device"), or a generic reason. */

@@ -38,8 +38,10 @@ class CompareModelsCommandTest {
     }
 
     @Test
-    void theSearchBoundIsLabelledAsTheBoundNotAsTheWitnessSize() {
-        CliRun r = CliRun.run("compare-models", "tso", "sc", "--events", "4", "--threads", "3", "--quiet");
+    void theSearchBoundIsLabelledAsTheBoundNotAsTheWitnessSize(@TempDir Path dir) {
+        // (--out: the distinguishing test is written into a temporary directory, not the module's)
+        CliRun r = CliRun.run("compare-models", "tso", "sc", "--events", "4", "--threads", "3", "--quiet",
+                "--out", dir.toString());
         assertEquals(0, r.exit, r.err);
         String first = r.out.lines().findFirst().orElseThrow();
         assertTrue(first.matches("Distinguished: tso-not-sc-4, 4 events, Allowed under tso, Forbidden under sc "

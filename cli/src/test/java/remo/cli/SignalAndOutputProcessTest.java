@@ -74,10 +74,12 @@ class SignalAndOutputProcessTest {
         Path heavy2 = tmp.resolve("heavy2.litmus");
         Files.writeString(heavy2, Files.readString(Path.of(LimitsTest.heavy())).replaceFirst("RDMA Heavy", "RDMA Heavy2"));
         String l08 = TestData.suite().resolve("L08.litmus").toString();
-        // L07 is quick: when its block is out, its thread has started Heavy2 while the other runs Heavy;
-        // L08 waits for a free thread
+        String l09 = TestData.suite().resolve("L09.litmus").toString();
+        // one thread takes the tests in input order, the other from the end (ParallelRuns): L07 and
+        // L08 are quick, so when L07's block is out one thread runs Heavy and the other Heavy2; L09,
+        // between them, waits for a free thread
         Process p = new ProcessBuilder(remo("check", "--jobs", "2", TestData.suite().resolve("L07.litmus").toString(),
-                LimitsTest.heavy(), heavy2.toString(), l08))
+                LimitsTest.heavy(), l09, heavy2.toString(), l08))
                 .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
         try {
             long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
@@ -98,9 +100,9 @@ class SignalAndOutputProcessTest {
         assertEquals(130, p.exitValue(), stdout + stderr);
         assertTrue(stdout.matches("(?s).*Observation Heavy \\w+ \\d+ \\d+ \\(partial\\)\n.*"
                 + "Observation Heavy2 \\w+ \\d+ \\d+ \\(partial\\)\n.*"), stdout);
-        assertTrue(stdout.matches("(?s).*Summary\nL07 .*\nHeavy .*PARTIAL\nHeavy2 .*PARTIAL\n\\Q" + l08
-                + "\\E +NOT RUN +\\(interrupted\\)\n4 tests: 3 ran, 0 errors, 1 not run\n.*"), stdout);
-        assertTrue(stderr.contains("remo: interrupted (SIGINT or SIGTERM): 1 of 4 tests not run: " + l08 + "\n"), stderr);
+        assertTrue(stdout.matches("(?s).*Summary\nL07 .*\nHeavy .*PARTIAL\nHeavy2 .*PARTIAL\nL08 .*\n\\Q" + l09
+                + "\\E +NOT RUN +\\(interrupted\\)\n5 tests: 4 ran, 0 errors, 1 not run\n.*"), stdout);
+        assertTrue(stderr.contains("remo: interrupted (SIGINT or SIGTERM): 1 of 5 tests not run: " + l09 + "\n"), stderr);
     }
 
     @Test

@@ -41,8 +41,8 @@ public enum LockVariant {
     }
 
     /**
-     * Constructs the lock collectively on every participant node: the clients and the home (loco.md
-     * §3.2). The CAS lock in RFAA mode backs off exponentially (1 to 64 rounds, concurrent mode only).
+     * Constructs the lock collectively on every participant node: the clients and the home
+     * (loco.md §3.2). The CAS lock in RFAA mode backs off exponentially (1 to 64 rounds, concurrent mode only).
      *
      * @param c            the cluster, in its setup phase
      * @param name         the lock's name

@@ -42,10 +42,26 @@ public final class ModelLibrary {
 
     private static final String RESOURCE_DIR = "/remo/models/lib/";
 
+    /**
+     * The bundled models once loaded: their text is the jar's, so a load gives the same immutable
+     * model every time (a {@link CatModel} is shared by the threads of a run already). A JVM that
+     * runs many checks (the {@code remo} server, docs/daemon.md) parses each at most once; at most
+     * one entry per bundled model.
+     */
+    private static final java.util.concurrent.ConcurrentMap<String, CatModel> BUNDLED_MODELS =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
     /** The file name used in diagnostics for errors on the command line. */
     public static final String COMMAND_LINE = "<command line>";
 
     private final List<Path> catPath;
+
+    /**
+     * The directory relative names are read from, or null for the process's working directory: a
+     * run served by the {@code remo} server (docs/daemon.md) reads its client's directory. Names
+     * stay as the user wrote them in every message; only reading resolves them.
+     */
+    private final Path base;
 
     /** Creates a library over the bundled models, with an empty cat path. */
     public ModelLibrary() {
@@ -58,7 +74,24 @@ public final class ModelLibrary {
      * @param catPath directories, searched in order
      */
     public ModelLibrary(List<Path> catPath) {
+        this(catPath, null);
+    }
+
+    /**
+     * Creates a library over {@code catPath} whose relative names (model files, cat path
+     * directories) are read from {@code base}.
+     *
+     * @param catPath directories, searched in order
+     * @param base    the directory relative names are read from, or null for the working directory
+     */
+    public ModelLibrary(List<Path> catPath, Path base) {
         this.catPath = List.copyOf(catPath);
+        this.base = base;
+    }
+
+    /** {@code p} as the file system must be asked for it: resolved against {@link #base}. */
+    private Path io(Path p) {
+        return base == null || p.isAbsolute() ? p : base.resolve(p);
     }
 
     /** A parsed file and the identity used to skip a second include of it. */
@@ -80,9 +113,9 @@ public final class ModelLibrary {
      * Whether {@code arg} names a model file path rather than a bundled model: it contains a path
      * separator or ends with {@code .cat} or {@code .bell} and exists as a file.
      */
-    private static boolean isPath(String arg) throws CatException {
+    private boolean isPath(String arg) throws CatException {
         return arg.contains("/") || arg.contains("\\")
-                || ((arg.endsWith(".cat") || arg.endsWith(".bell")) && Files.isRegularFile(modelPath(arg)));
+                || ((arg.endsWith(".cat") || arg.endsWith(".bell")) && Files.isRegularFile(io(modelPath(arg))));
     }
 
     /** The path of a {@code --model} argument ({@link UserPath}: E-MODEL for a name no file can have). */
@@ -97,7 +130,7 @@ public final class ModelLibrary {
     private Path onCatPath(String fileName) {
         for (Path dir : catPath) {
             Path p = dir.resolve(fileName);
-            if (Files.isRegularFile(p)) {
+            if (Files.isRegularFile(io(p))) {
                 return p;
             }
         }
@@ -117,7 +150,7 @@ public final class ModelLibrary {
     public CatModel load(String nameOrPath) throws CatException {
         modelPath(nameOrPath);
         if (isPath(nameOrPath)) {
-            Path path = modelPath(nameOrPath);
+            Path path = io(modelPath(nameOrPath));
             if (!Files.isRegularFile(path)) {
                 String why = UserPath.whyUnreadable(path);
                 throw new CatException(Diagnostic.error("E-MODEL", COMMAND_LINE, Position.START,
@@ -142,15 +175,22 @@ public final class ModelLibrary {
                     + "'; expected one of " + String.join(", ", BUNDLED) + ", or a path to a .cat file"
                     + (catPath.isEmpty() ? "" : " or a file on the cat path")));
         }
-        FileSource source = new FileSource(null, List.of());
-        return resolve(name, name + ".cat", text, "bundled:" + name + ".cat", source, CatModel.Vocabulary.REMO);
+        CatModel cached = BUNDLED_MODELS.get(name);
+        if (cached != null) {
+            return cached;
+        }
+        FileSource source = new FileSource(null, List.of(), null);
+        CatModel m = resolve(name, name + ".cat", text, "bundled:" + name + ".cat", source, CatModel.Vocabulary.REMO);
+        BUNDLED_MODELS.putIfAbsent(name, m);
+        return m;
     }
 
-    private CatModel loadFile(Path path, String shownName) throws CatException {
+    private CatModel loadFile(Path shownPath, String shownName) throws CatException {
+        Path path = io(shownPath);
         String text = readFile(path, shownName);
         String name = path.getFileName().toString().replaceFirst("\\.(cat|bell)$", "");
         Path dir = path.toAbsolutePath().getParent();
-        FileSource source = new FileSource(dir, catPath);
+        FileSource source = new FileSource(dir, catPath, base);
         source.directories.put(shownName, dir);
         return resolve(name, shownName, text, path.toAbsolutePath().normalize().toString(), source, null);
     }
@@ -165,7 +205,7 @@ public final class ModelLibrary {
      */
     public CatModel loadText(String fileName, String text) throws CatException {
         String name = fileName.replaceFirst("\\.cat$", "").replaceFirst(".*/", "");
-        return resolve(name, fileName, text, "text:" + fileName, new FileSource(null, catPath), null);
+        return resolve(name, fileName, text, "text:" + fileName, new FileSource(null, catPath, base), null);
     }
 
     /** The text of a bundled model file such as {@code tso.cat}, or null if there is none. */
@@ -197,11 +237,12 @@ public final class ModelLibrary {
      * @return the identities of the files read, the model file first
      * @throws CatException E-CAT-SYNTAX in any of them, or E-CAT-INCLUDE for an include not found
      */
-    Set<String> includeClosure(Path path) throws CatException {
+    Set<String> includeClosure(Path shownPath) throws CatException {
+        Path path = io(shownPath);
         Path dir = path.toAbsolutePath().getParent();
-        FileSource source = new FileSource(dir, catPath);
-        source.directories.put(path.toString(), dir);
-        CatParser.CatFile file = CatParser.parse(path.toString(), readFile(path, path.toString()));
+        FileSource source = new FileSource(dir, catPath, base);
+        source.directories.put(shownPath.toString(), dir);
+        CatParser.CatFile file = CatParser.parse(shownPath.toString(), readFile(path, shownPath.toString()));
         return VocabularyScan.includeClosure(file, path.toAbsolutePath().normalize().toString(), source);
     }
 
@@ -228,13 +269,15 @@ public final class ModelLibrary {
     private static final class FileSource implements Source {
         private final Path modelDir;
         private final List<Path> catPath;
+        private final Path base;
         final Map<String, Path> directories = new HashMap<>();
         private final Map<String, Loaded> parsed = new HashMap<>();
 
         /** @param modelDir the model file's folder, or null for a bundled model or a model from text */
-        FileSource(Path modelDir, List<Path> catPath) {
+        FileSource(Path modelDir, List<Path> catPath, Path base) {
             this.modelDir = modelDir;
             this.catPath = catPath;
+            this.base = base;
         }
 
         @Override
@@ -255,13 +298,14 @@ public final class ModelLibrary {
             }
             for (Path dir : bundledModel ? List.<Path>of() : dirs) {
                 Path p = dir.resolve(target);
-                if (Files.isRegularFile(p)) {
-                    String identity = p.toAbsolutePath().normalize().toString();
+                Path read = base == null || p.isAbsolute() ? p : base.resolve(p);
+                if (Files.isRegularFile(read)) {
+                    String identity = read.toAbsolutePath().normalize().toString();
                     Loaded l = parsed.get(identity);
                     if (l == null) {
                         String shown = shownName(fromFile, dir, from, p);
-                        l = new Loaded(CatParser.parse(shown, readFile(p, shown)), identity);
-                        directories.put(shown, p.toAbsolutePath().getParent());
+                        l = new Loaded(CatParser.parse(shown, readFile(read, shown)), identity);
+                        directories.put(shown, read.toAbsolutePath().getParent());
                         parsed.put(identity, l);
                     }
                     return l;

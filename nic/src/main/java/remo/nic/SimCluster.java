@@ -225,7 +225,7 @@ public final class SimCluster implements Cluster {
         private int nicThreadsPerNode = 1;
         private Schedule replay;
         private ActionController controller;
-        private boolean reduceSpins;
+        private boolean reduceSpins = true;
 
         private Builder() {
         }
@@ -319,11 +319,13 @@ public final class SimCluster implements Cluster {
         }
 
         /**
-         * Deterministic mode: a thread body that comes back to a call it made before, with nothing
-         * changed in between, waits until a word its loop read changes (default off; the model
-         * checker turns it on). A spin that nothing will end is then reported as a deadlock that names
-         * the thread, where it spins and the words it waits on, instead of running to the step limit.
-         * It assumes that a loop's behaviour depends only on the values it reads (nic.md §5.1).
+         * Deterministic mode: a thread body that runs the same loop iteration twice, changing
+         * nothing, waits until a word its loop read changes (default on). A spin that nothing will
+         * end is then reported at once as a deadlock that names the thread, where it spins and the
+         * words it waits on, instead of running to the step limit. A seeded run looks for loops only
+         * in a thread that has made {@code 10 000} calls in a row that changed nothing (the model
+         * checker from the first call). It assumes that a loop's behaviour depends only on the values
+         * it reads (nic.md §5.1); turn it off for code that counts its spins to give up.
          */
         public Builder reduceSpins(boolean on) {
             this.reduceSpins = on;

@@ -207,6 +207,55 @@ class ApiSemanticsTest {
     }
 
     @Test
+    void aSpinNothingEndsIsADeadlockThatNamesTheThreadAndTheWord() {
+        // seeded runs look for spin loops once a thread has made 10 000 calls in a row that changed
+        // nothing: the lost wake-up is then a deadlock at once, not 50 million steps
+        long t0 = System.nanoTime();
+        try (SimCluster c = SimCluster.builder().nodes(2).deterministic(1).build()) {
+            Region flag = c.node(2).register("flag", 1, ALL);
+            c.spawn(2, "waiter", ep -> {
+                while (ep.load(flag, 0) == 0) {
+                    // the writer below never sets it
+                }
+            });
+            c.spawn(1, "writer", ep -> ep.newWorkId("unused"));
+            SimulationDeadlockException e = assertThrows(SimulationDeadlockException.class, c::run);
+            assertTrue(e.getMessage().contains("waiter@2: pending Load[region=flag@2, offset=0] — spins at "
+                    + "ApiSemanticsTest.lambda"), e.getMessage());
+            assertTrue(e.getMessage().contains("reading flag@2 = 0; no enabled step writes them"), e.getMessage());
+            assertTrue(e.partial().schedule().size() < 11_000, "found after " + e.partial().schedule().size() + " steps");
+        }
+        assertTrue(System.nanoTime() - t0 < 10_000_000_000L, "in under 10 s");
+        // without the reduction the same spin runs to the step limit
+        try (SimCluster c = SimCluster.builder().nodes(2).deterministic(1).reduceSpins(false).stepLimit(20_000).build()) {
+            Region flag = c.node(2).register("flag", 1, ALL);
+            c.spawn(2, "waiter", ep -> {
+                while (ep.load(flag, 0) == 0) {
+                    // spins
+                }
+            });
+            assertThrows(StepLimitExceededException.class, c::run);
+        }
+    }
+
+    @Test
+    void aLivelockStopsWhenItsTraceIsFullNotWhenTheHeapIs() {
+        // every store changes memory, so this is no spin: it would run to the 50-million-step limit,
+        // recording a trace that the heap cannot hold; the recorder's bound stops it first
+        try (SimCluster c = SimCluster.builder().nodes(1).deterministic(1).build()) {
+            Region x = c.node(1).register("x", 1, ALL);
+            c.spawn(1, "counter", ep -> {
+                for (long i = 1; ; i++) {
+                    ep.store(x, 0, i);
+                }
+            });
+            StepLimitExceededException e = assertThrows(StepLimitExceededException.class, c::run);
+            assertTrue(e.getMessage().startsWith("the recorded trace reached 2000000 events after "), e.getMessage());
+            assertTrue(e.partial().trace().isPresent(), "the partial trace is attached");
+        }
+    }
+
+    @Test
     void aFailingThreadIsRecordedAndTheOthersContinue() {
         try (SimCluster c = SimCluster.builder().nodes(2).deterministic(2).build()) {
             Region a = c.node(1).register("a", 1, ALL);

@@ -9,8 +9,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * A JUnit 5 test that model-checks Java code on the simulated NIC ({@link ModelChecker}, nic.md
- * §5.3). The annotated method is the set-up: it takes a {@link remo.nic.SimCluster} (and, optionally,
+ * A JUnit 5 test that model-checks Java code on the simulated NIC ({@link ModelChecker},
+ * nic.md §5.3). The annotated method is the set-up: it takes a {@link remo.nic.SimCluster} (and, optionally,
  * a {@link ModelChecker.After} to register assertions on each run's result), registers regions,
  * builds objects and spawns threads, and must not call {@code run()}. It is called once per explored
  * execution, on a fresh cluster. The test fails with a {@link ModelCheckFailedError} at the first

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiConsumer;
 import remo.conformance.TraceConformance;
@@ -27,7 +28,6 @@ import remo.nic.explore.ExplorationTarget;
 import remo.nic.explore.ExecutionCheck;
 import remo.nic.explore.Explorer;
 import remo.nic.explore.Violation;
-import remo.nic.trace.TraceDot;
 
 /**
  * The model checker for your own Java code on the simulated NIC (nic.md §5.3): a fluent front end
@@ -197,10 +197,10 @@ public final class ModelChecker {
             Files.writeString(schedule, cx.schedule() + "\n", StandardCharsets.UTF_8);
             sb.append("replay: ModelChecker.replay(Schedule.parse(Files.readString(Path.of(\"").append(schedule)
                     .append("\"))), setup)\n");
-            if (cx.result().isPresent() && cx.result().get().trace().isPresent()) {
+            Optional<String> graph = cx.graphDot("counterexample");
+            if (graph.isPresent()) {
                 Path dot = failures.resolve("execution.dot");
-                Files.writeString(dot, TraceDot.write(cx.result().get().trace().get(), "counterexample"),
-                        StandardCharsets.UTF_8);
+                Files.writeString(dot, graph.get(), StandardCharsets.UTF_8);
                 sb.append("graph: ").append(dot).append(" (Graphviz DOT)\n");
             }
         } catch (IOException ex) {

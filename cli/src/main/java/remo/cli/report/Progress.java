@@ -26,7 +26,15 @@ public interface Progress extends AutoCloseable {
      * @return a terminal display if interactive and not quiet, else {@link #none()}
      */
     static Progress create(int totalTests, boolean interactive, boolean quiet, PrintStream err) {
-        return interactive && !quiet ? new TerminalProgress(totalTests, err, TerminalProgress.terminalWidth()) : none();
+        return create(totalTests, interactive, quiet, System.getenv("COLUMNS"), err);
+    }
+
+    /**
+     * As {@link #create(int, boolean, boolean, PrintStream)}, with the terminal width given
+     * ({@code COLUMNS} of the run's client, or null for 100).
+     */
+    static Progress create(int totalTests, boolean interactive, boolean quiet, String columns, PrintStream err) {
+        return interactive && !quiet ? new TerminalProgress(totalTests, err, TerminalProgress.terminalWidth(columns)) : none();
     }
 
     /** A test starts (its display name). */

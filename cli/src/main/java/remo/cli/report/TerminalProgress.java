@@ -39,8 +39,12 @@ final class TerminalProgress implements Progress {
 
     /** The terminal width from {@code COLUMNS}, else 100. */
     static int terminalWidth() {
+        return terminalWidth(System.getenv("COLUMNS"));
+    }
+
+    /** The terminal width from {@code c} (a {@code COLUMNS} value, or null), else 100. */
+    static int terminalWidth(String c) {
         try {
-            String c = System.getenv("COLUMNS");
             return c == null ? 100 : Math.max(40, Integer.parseInt(c.trim()));
         } catch (NumberFormatException e) {
             return 100;

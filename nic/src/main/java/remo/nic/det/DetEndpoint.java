@@ -36,11 +36,20 @@ final class DetEndpoint extends EndpointBase {
     private long submit(String op, Call c) {
         enter(op);
         validate(c);
-        if (thread.spin != null) {
-            Object[] at = SpinLog.position();
-            thread.spin.submitted(c, (Long) at[0], (String) at[1]);
-        }
+        place(c);
         return engine.submit(thread, c);
+    }
+
+    /** Tells the spin log about call {@code c}, placed in the body's code when the log wants it. */
+    private void place(Call c) {
+        if (thread.spin != null) {
+            if (thread.spin.wantsPosition()) {
+                Object[] at = SpinLog.position();
+                thread.spin.submitted(c, (Long) at[0], (String) at[1]);
+            } else {
+                thread.spin.submittedUnplaced(c);
+            }
+        }
     }
 
     @Override
@@ -131,10 +140,7 @@ final class DetEndpoint extends EndpointBase {
             throw rejected(new NotWaitedException(who("Op.value") + ": no waitFor/gf covering " + op + " has returned yet"));
         }
         Call c = new Call.OpValue(op);
-        if (thread.spin != null) {
-            Object[] at = SpinLog.position();
-            thread.spin.submitted(c, (Long) at[0], (String) at[1]);
-        }
+        place(c);
         return engine.submit(thread, c);
     }
 

@@ -1,29 +1,24 @@
 package remo.nic.det;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import remo.core.graph.ExecutionGraph;
 import remo.nic.Call;
+import remo.nic.EngineState;
 import remo.nic.FaultPlan;
 import remo.nic.RunResult;
 import remo.nic.Schedule;
 import remo.nic.SchedulerPolicy;
-import remo.nic.error.NodeCrashedException;
 import remo.nic.error.QpErrorException;
 import remo.nic.error.ReplayDivergenceException;
 import remo.nic.error.SimulationDeadlockException;
 import remo.nic.error.StepLimitExceededException;
 import remo.nic.error.UnreportedFailureException;
 import remo.nic.fabric.ClusterCore;
-import remo.nic.fabric.Counter;
 import remo.nic.fabric.Engine;
-import remo.nic.fabric.SimRunResult;
 import remo.nic.fabric.ThreadSpec;
+import remo.nic.trace.Recorder;
 
 /**
  * Deterministic adversarial mode (nic.md §5.1). One scheduler loop computes the enabled actions
@@ -45,8 +40,8 @@ public final class DetEngine implements Engine {
     private final ActionController controller;
     /** Whether body threads' spin loops are blocked until a word they read changes ({@link SpinLog}). */
     private final boolean reduceSpins;
-    private final List<TimedFault> timedFaults = new ArrayList<>();
-    private final boolean[] timedFired;
+    /** The driver of the script threads (body threads are driven here, under baton passing). */
+    private final DetScripts scripts;
     private final Semaphore ready = new Semaphore(0);
     private volatile boolean aborted;
     private long[] schedule = new long[256];
@@ -87,12 +82,7 @@ public final class DetEngine implements Engine {
         this.stepLimit = stepLimit;
         this.replay = replay;
         this.chooser = new ActionChooser(seed, policy, faults);
-        for (FaultPlan.Rule r : faults.rules()) {
-            if (r instanceof FaultPlan.QpErrorAtStep || r instanceof FaultPlan.Crash) {
-                timedFaults.add(new TimedFault(timedFaults.size(), r));
-            }
-        }
-        this.timedFired = new boolean[timedFaults.size()];
+        this.scripts = new DetScripts(core);
     }
 
     @Override
@@ -143,9 +133,9 @@ public final class DetEngine implements Engine {
             return false;
         }
         try {
-            while (step < stepLimit) { // at the limit the scheduler thread throws
+            while (!overLimit()) { // at the limit the scheduler thread throws
                 enabled.clear();
-                collect(enabled);
+                machine.collect(enabled, step);
                 if (enabled.isEmpty()) {
                     collected = true;
                     break;
@@ -158,7 +148,7 @@ public final class DetEngine implements Engine {
                 } else if (chosen instanceof CpuStep c && c.thread.script == null) {
                     DetThread u = c.thread;
                     record(chosen.code());
-                    machine.executeCpu(u);
+                    machine.cpu.execute(u);
                     finishStep(chosen);
                     if (u == t) {
                         return true;
@@ -219,58 +209,10 @@ public final class DetEngine implements Engine {
         ready.acquireUninterruptibly();
     }
 
-    private void startScript(DetThread t) {
-        t.endpoint.owner = Thread.currentThread();
-        try {
-            t.script.start(t.endpoint);
-        } catch (Throwable ex) {
-            t.failure = ex;
-            finishScript(t);
-            return;
-        }
-        t.resultValue = 0;
-        advanceScript(t);
-    }
-
-    private void advanceScript(DetThread t) {
-        if (t.resultError != null) {
-            t.failure = t.resultError;
-            t.resultError = null;
-            finishScript(t);
-            return;
-        }
-        Call c;
-        try {
-            c = t.script.next(t.resultValue);
-            if (c != null) {
-                if (core.crashed(t.node)) {
-                    throw new NodeCrashedException(t.endpoint.who("script") + ": node " + t.node + " crashed");
-                }
-                t.endpoint.validate(c);
-            }
-        } catch (Throwable ex) {
-            t.failure = ex;
-            finishScript(t);
-            return;
-        }
-        if (c == null) {
-            finishScript(t);
-            return;
-        }
-        t.pending = c;
-        t.pendingPo = t.calls++;
-    }
-
-    private static void finishScript(DetThread t) {
-        t.pending = null;
-        t.finished = true;
-        t.endpoint.closeInternal();
-    }
-
     /** After CPU(t): lets the thread continue to its next call (or its end). */
     private void resumeThread(DetThread t) {
         if (t.script != null) {
-            advanceScript(t);
+            scripts.advance(t);
         } else {
             t.resume.release();
             ready.acquireUninterruptibly();
@@ -285,7 +227,7 @@ public final class DetEngine implements Engine {
         for (ThreadSpec s : specs) {
             DetThread t = new DetThread(this, core, s.index(), s.name(), s.node(), s.body(), s.script());
             if (reduceSpins && s.body() != null) {
-                t.spin = new SpinLog();
+                t.spin = new SpinLog(controller != null);
             }
             machine.threads.add(t);
             if (core.recorder != null) {
@@ -299,13 +241,13 @@ public final class DetEngine implements Engine {
         core.phase(ClusterCore.Phase.RUNNING);
         for (DetThread t : machine.threads) {
             if (t.script != null) {
-                startScript(t);
+                scripts.start(t);
             } else {
                 startBody(t);
             }
         }
         driving = true;
-        while (!quiescent()) {
+        while (!machine.quiescent()) {
             if (driveFailure != null) {
                 abort(t0);
                 throw driveFailure;
@@ -317,21 +259,23 @@ public final class DetEngine implements Engine {
                 continue;
             }
             if (!collected) {
-                if (step >= stepLimit) {
+                if (overLimit()) {
                     RunResult partial = abort(t0);
-                    throw new StepLimitExceededException(stepLimit, partial);
+                    if (step >= stepLimit) {
+                        throw new StepLimitExceededException(stepLimit, partial);
+                    }
+                    throw new StepLimitExceededException("the recorded trace reached " + Recorder.MAX_EVENTS
+                            + " events after " + step + " scheduler steps (livelock?); the run is stopped before it exhausts "
+                            + "the heap", partial);
                 }
                 enabled.clear();
-                collect(enabled);
+                machine.collect(enabled, step);
             }
             collected = false;
             if (enabled.isEmpty()) {
-                StringBuilder why = new StringBuilder("deadlock at scheduler step " + step + " (seed " + seed + "):");
-                for (DetThread t : machine.threads) {
-                    why.append('\n').append(machine.describe(t));
-                }
+                String why = DeadlockReport.of(machine, step, seed);
                 RunResult partial = abort(t0);
-                throw new SimulationDeadlockException(why.toString(), partial);
+                throw new SimulationDeadlockException(why, partial);
             }
             Action next;
             try {
@@ -357,46 +301,6 @@ public final class DetEngine implements Engine {
         return result;
     }
 
-    private boolean quiescent() {
-        if (machine.outstanding > 0) {
-            return false;
-        }
-        for (DetThread t : machine.threads) {
-            if (!t.finished || !t.sb.isEmpty()) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private void collect(List<Action> out) {
-        for (TimedFault f : timedFaults) {
-            if (!timedFired[f.index()] && step >= f.atStep()) {
-                out.add(f);
-                return;
-            }
-        }
-        for (DetThread t : machine.threads) {
-            if (t.pending != null) {
-                if (machine.cpuEnabled(t)) {
-                    out.add(t.cpu);
-                } else if (DetMachine.blocksOnNic(t.pending)) {
-                    t.endpoint.metrics.add(Counter.BLOCKED_STEPS, 1);
-                }
-            }
-        }
-        for (DetThread t : machine.threads) {
-            if (!t.sb.isEmpty()) {
-                out.add(t.sb.peekFirst());
-            }
-        }
-        for (DetThread t : machine.threads) {
-            for (DetQp q : t.qpList) {
-                machine.nic.collect(q, out);
-            }
-        }
-    }
-
     /**
      * The actions that are pending but not enabled at the current step, {@code enabled} being the
      * enabled ones: CPU calls that wait (for completions, an empty store buffer, a spin's words) and
@@ -404,22 +308,17 @@ public final class DetEngine implements Engine {
      * step that such an action races with may be the one that enables it).
      */
     public List<Action> disabled(List<Action> enabled) {
-        List<Action> out = new ArrayList<>();
-        for (DetThread t : machine.threads) {
-            if (t.pending != null && !t.finished && !enabled.contains(t.cpu)) {
-                out.add(t.cpu);
-            }
-        }
-        for (DetThread t : machine.threads) {
-            for (DetQp q : t.qpList) {
-                for (int i = q.head; i < q.entries.size(); i++) {
-                    if (q.entries.get(i) instanceof WordOp w && !w.done() && !w.dead && !enabled.contains(w)) {
-                        out.add(w);
-                    }
-                }
-            }
-        }
-        return out;
+        return machine.disabled(enabled);
+    }
+
+    /** Whether the run is at its step limit, or its trace at {@link Recorder#MAX_EVENTS} events. */
+    private boolean overLimit() {
+        return step >= stepLimit || core.recorder != null && core.recorder.full();
+    }
+
+    /** A snapshot of the state before the current step (for controllers that relate a run to another model). */
+    public EngineState state() {
+        return DetSnapshots.of(machine);
     }
 
     /** The footprint of {@code a}, an action enabled at the current step (for {@link ActionController}s). */
@@ -457,7 +356,7 @@ public final class DetEngine implements Engine {
     private void step(Action chosen) {
         record(chosen.code());
         if (chosen instanceof CpuStep c) {
-            machine.executeCpu(c.thread);
+            machine.cpu.execute(c.thread);
             finishStep(chosen);
             resumeThread(c.thread);
         } else {
@@ -473,15 +372,7 @@ public final class DetEngine implements Engine {
         } else if (o instanceof WordOp w) {
             machine.nic.step(w);
         } else {
-            TimedFault f = (TimedFault) o;
-            timedFired[f.index()] = true;
-            FaultPlan.Rule r = f.rule();
-            if (r instanceof FaultPlan.Crash c) {
-                machine.faults.crash(c.node());
-            } else {
-                FaultPlan.QpErrorAtStep q = (FaultPlan.QpErrorAtStep) r;
-                machine.faults.qpFailNow(q.thread(), q.target());
-            }
+            machine.faults.fire((TimedFault) o);
         }
     }
 
@@ -512,7 +403,7 @@ public final class DetEngine implements Engine {
                 continue;
             }
             if (t.script != null) {
-                finishScript(t);
+                DetScripts.finish(t);
             } else {
                 t.abortSignal = true;
                 t.resume.release();
@@ -539,28 +430,6 @@ public final class DetEngine implements Engine {
 
     private RunResult result(boolean completed, long t0) {
         core.metrics.wallNanos(System.nanoTime() - t0);
-        Map<String, Throwable> failures = new LinkedHashMap<>();
-        Map<String, Map<String, Long>> regs = new LinkedHashMap<>();
-        for (DetThread t : machine.threads) {
-            if (t.failure != null) {
-                failures.put(t.name, t.failure);
-            }
-            regs.put(t.name, t.endpoint.registers());
-        }
-        Optional<ExecutionGraph> trace = Optional.empty();
-        if (core.recorder != null) {
-            Map<String, String> meta = new LinkedHashMap<>();
-            meta.put("mode", "deterministic");
-            meta.put("seed", Long.toString(seed));
-            meta.put("policy", policy.name());
-            meta.put("flags", core.config.flagValues().toString());
-            meta.put("completionMode", core.config.completionMode().name());
-            meta.put("intraRequestOrder", core.config.intraRequestOrder().name());
-            meta.put("crashed", core.crashedNodes().toString());
-            meta.put("completed", Boolean.toString(completed));
-            trace = Optional.of(core.recorder.build(meta));
-        }
-        return new SimRunResult(completed, failures, machine.faults.unreported(), trace, core.metrics, seed,
-                new Schedule(java.util.Arrays.copyOf(schedule, scheduleLength)), regs, core.crashedNodes());
+        return DetResult.of(core, machine, completed, seed, policy, schedule, scheduleLength);
     }
 }

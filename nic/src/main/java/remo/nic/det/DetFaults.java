@@ -23,6 +23,9 @@ final class DetFaults {
     /** Fault rules of kind qpError(afterOps), with whether each fired. */
     private final List<FaultPlan.QpError> qpErrorRules = new ArrayList<>();
     private final List<Boolean> qpErrorFired = new ArrayList<>();
+    /** Fault rules that fire at a scheduler step (qpErrorAtStep, crash), as actions, with whether each fired. */
+    private final List<TimedFault> timedFaults = new ArrayList<>();
+    private final boolean[] timedFired;
 
     DetFaults(DetMachine machine, FaultPlan faults) {
         this.m = machine;
@@ -32,7 +35,32 @@ final class DetFaults {
             if (r instanceof FaultPlan.QpError q) {
                 qpErrorRules.add(q);
                 qpErrorFired.add(false);
+            } else if (r instanceof FaultPlan.QpErrorAtStep || r instanceof FaultPlan.Crash) {
+                timedFaults.add(new TimedFault(timedFaults.size(), r));
             }
+        }
+        this.timedFired = new boolean[timedFaults.size()];
+    }
+
+    /** The first timed fault due at scheduler step {@code step} that has not fired, or {@code null}. */
+    TimedFault due(long step) {
+        for (TimedFault f : timedFaults) {
+            if (!timedFired[f.index()] && step >= f.atStep()) {
+                return f;
+            }
+        }
+        return null;
+    }
+
+    /** The action FAULT(i): timed fault {@code f} fires (a crash, or a QP error now). */
+    void fire(TimedFault f) {
+        timedFired[f.index()] = true;
+        FaultPlan.Rule r = f.rule();
+        if (r instanceof FaultPlan.Crash c) {
+            crash(c.node());
+        } else {
+            FaultPlan.QpErrorAtStep q = (FaultPlan.QpErrorAtStep) r;
+            qpFailNow(q.thread(), q.target());
         }
     }
 

@@ -3,22 +3,13 @@ package remo.nic.det;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import remo.core.rdma.EventLabel;
-import remo.core.rdma.OpKind;
 import remo.core.rdma.OpStatus;
 import remo.core.rdma.PollMatching;
-import remo.core.rdma.RaoClass;
 import remo.nic.Call;
-import remo.nic.FailedOp;
 import remo.nic.FaultPlan;
 import remo.nic.NicConfig;
-import remo.nic.WorkId;
-import remo.nic.error.NodeCrashedException;
-import remo.nic.error.QpErrorException;
-import remo.nic.error.RemoteNodeFailedException;
 import remo.nic.fabric.ClusterCore;
 import remo.nic.fabric.Counter;
-import remo.nic.fabric.CpuRmw;
 import remo.nic.fabric.MetricsRegistry;
 import remo.nic.fabric.PollCount;
 import remo.nic.fabric.SimRegion;
@@ -26,10 +17,11 @@ import remo.nic.trace.Recorder;
 
 /**
  * The RDMA machine of operational.md §1–§3 as executed by the deterministic scheduler: the state
- * (memory, store buffers, QPs, op statuses), which CPU calls are enabled, what each does (trace
- * events, metrics) and how store buffers drain. The NIC steps of operational.md §4 are {@link DetNicSteps}, the
- * faults of nic.md §7 {@link DetFaults}; both act on this state. Single-threaded: only the
- * scheduler's thread (or a body thread holding the baton) touches it.
+ * (memory, store buffers, QPs, op statuses), the actions enabled in it (which CPU calls among them)
+ * and how store buffers drain. What a CPU call does is {@link DetCpuSteps}, the NIC steps of
+ * operational.md §4 are {@link DetNicSteps}, the faults of nic.md §7 {@link DetFaults}; all act on
+ * this state. Single-threaded: only the scheduler's thread (or a body thread holding the baton)
+ * touches it.
  */
 public final class DetMachine {
     final ClusterCore core;
@@ -42,6 +34,8 @@ public final class DetMachine {
     final DetNicSteps nic;
     /** The faults of nic.md §7. */
     final DetFaults faults;
+    /** The CPU transitions (operational.md §2). */
+    final DetCpuSteps cpu;
 
     DetMachine(ClusterCore core, FaultPlan faultPlan) {
         this.core = core;
@@ -49,9 +43,77 @@ public final class DetMachine {
         this.rec = core.recorder;
         this.faults = new DetFaults(this, faultPlan);
         this.nic = new DetNicSteps(this);
+        this.cpu = new DetCpuSteps(this);
     }
 
-    // ================================================================== CPU (operational.md §2)
+    // ================================================================== enabled actions (nic.md §5.1 step 1)
+
+    /** Whether the run is over: no word operation outstanding, every thread finished with an empty store buffer. */
+    boolean quiescent() {
+        if (outstanding > 0) {
+            return false;
+        }
+        for (DetThread t : threads) {
+            if (!t.finished || !t.sb.isEmpty()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Adds the actions enabled at scheduler step {@code step} to {@code out}: a timed fault that is
+     * due (then alone), else every enabled CPU call, every store buffer's head and every NIC step
+     * the queue pairs allow. A pending call blocked on the NIC counts a blocked step of its endpoint.
+     */
+    void collect(List<Action> out, long step) {
+        TimedFault due = faults.due(step);
+        if (due != null) {
+            out.add(due);
+            return;
+        }
+        for (DetThread t : threads) {
+            if (t.pending != null) {
+                if (cpuEnabled(t)) {
+                    out.add(t.cpu);
+                } else if (blocksOnNic(t.pending)) {
+                    t.endpoint.metrics.add(Counter.BLOCKED_STEPS, 1);
+                }
+            }
+        }
+        for (DetThread t : threads) {
+            if (!t.sb.isEmpty()) {
+                out.add(t.sb.peekFirst());
+            }
+        }
+        for (DetThread t : threads) {
+            for (DetQp q : t.qpList) {
+                nic.collect(q, out);
+            }
+        }
+    }
+
+    /** The pending actions not in {@code enabled} (see {@link DetEngine#disabled}). */
+    List<Action> disabled(List<Action> enabled) {
+        List<Action> out = new ArrayList<>();
+        for (DetThread t : threads) {
+            if (t.pending != null && !t.finished && !enabled.contains(t.cpu)) {
+                out.add(t.cpu);
+            }
+        }
+        for (DetThread t : threads) {
+            for (DetQp q : t.qpList) {
+                for (int i = q.head; i < q.entries.size(); i++) {
+                    if (q.entries.get(i) instanceof WordOp w && !w.done() && !w.dead && !enabled.contains(w)) {
+                        out.add(w);
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    // ================================================================== CPU guards (operational.md §2)
 
     /** Whether thread {@code t}'s pending call can execute now. */
     boolean cpuEnabled(DetThread t) {
@@ -133,17 +195,19 @@ public final class DetMachine {
     }
 
     /** The scope a {@code poll n} of {@code t} counts in (models.md §3.1), or {@code null} for a QP not created yet. */
-    private PollCount<DetOp> pollScope(DetThread t, int n) {
+    PollCount<DetOp> pollScope(DetThread t, int n) {
         DetQp q = t.qp(n);
         return PollMatching.select(cfg.pollScope(), q == null ? null : q.pollScope, t.pollScope);
     }
 
-    private DetOp pollTarget(DetThread t, int n) {
+    /** The op a {@code poll n} of {@code t} would return now, or {@code null} if its scope has none left. */
+    DetOp pollTarget(DetThread t, int n) {
         PollCount<DetOp> scope = pollScope(t, n);
         return scope == null ? null : scope.next();
     }
 
-    private static SbEntry newestStore(DetThread t, SimRegion r, int off) {
+    /** The newest store of {@code t}'s store buffer to word {@code off} of {@code r} (a load reads it), or {@code null}. */
+    static SbEntry newestStore(DetThread t, SimRegion r, int off) {
         Iterator<SbEntry> it = t.sb.descendingIterator();
         while (it.hasNext()) {
             SbEntry e = it.next();
@@ -154,137 +218,7 @@ public final class DetMachine {
         return null;
     }
 
-    /** Executes thread {@code t}'s pending call; its result or exception is left in {@code t}. */
-    void executeCpu(DetThread t) {
-        Call c = t.pending;
-        long po = t.pendingPo;
-        t.pending = null;
-        t.resultValue = 0;
-        t.resultOp = null;
-        t.resultRegion = null;
-        t.resultError = null;
-        t.blockedSince = -1;
-        t.cpuHold = -1;
-        t.endpoint.metrics.add(Counter.CPU_CALLS, 1);
-        if (t.spin != null) {
-            t.spin.executing();
-        }
-        try {
-            if (core.crashed(t.node)) {
-                throw new NodeCrashedException(t.endpoint.who(callName(c)) + ": node " + t.node + " crashed");
-            }
-            dispatch(t, c, po);
-        } catch (RuntimeException e) {
-            t.resultError = e;
-        }
-    }
-
-    private static String callName(Call c) {
-        String s = c.getClass().getSimpleName();
-        return Character.toLowerCase(s.charAt(0)) + s.substring(1);
-    }
-
-    private void dispatch(DetThread t, Call c, long po) {
-        if (c instanceof Call.Load l) {
-            t.resultValue = load(t, (SimRegion) l.region(), l.offset(), po);
-        } else if (c instanceof Call.Await a) {
-            t.resultValue = load(t, (SimRegion) a.region(), a.offset(), po);
-        } else if (c instanceof Call.OpValue v) {
-            DetOp op = (DetOp) v.op();
-            t.resultValue = load(t, op.w[0].local, op.w[0].localOff, po);
-        } else if (c instanceof Call.Store s) {
-            SimRegion r = (SimRegion) s.region();
-            int ev = rec == null ? -1 : rec.write(EventLabel.W, t.index, t.node, po, 0, 0, r, s.offset(), s.value(), -1, false, false);
-            if (t.spin != null) {
-                SpinLog.changed(t.spin.current);
-            }
-            t.sb.addLast(SbEntry.store(t, t.sbSeq++, po, r, s.offset(), s.value(), ev));
-            t.endpoint.metrics.max(Counter.SB_DEPTH_MAX, t.sb.size());
-        } else if (c instanceof Call.MFence) {
-            marker(t, EventLabel.F, po);
-        } else if (c instanceof Call.Cas s) {
-            t.resultValue = lockedRmw(t, (SimRegion) s.region(), s.offset(), po, CpuRmw.CAS, s.expect(), s.update());
-        } else if (c instanceof Call.Faa s) {
-            t.resultValue = lockedRmw(t, (SimRegion) s.region(), s.offset(), po, CpuRmw.FAA, 0, s.delta());
-        } else if (c instanceof Call.Swap s) {
-            t.resultValue = lockedRmw(t, (SimRegion) s.region(), s.offset(), po, CpuRmw.SWAP, 0, s.value());
-        } else if (c instanceof Call.Put p) {
-            post(t, OpKind.PUT, p.workId(), (SimRegion) p.dst(), p.dstOffset(), (SimRegion) p.src(), p.srcOffset(), p.words(),
-                    0, 0, po);
-        } else if (c instanceof Call.Get g) {
-            post(t, OpKind.GET, g.workId(), (SimRegion) g.src(), g.srcOffset(), (SimRegion) g.dst(), g.dstOffset(), g.words(),
-                    0, 0, po);
-        } else if (c instanceof Call.RCas r) {
-            post(t, OpKind.RCAS, r.workId(), (SimRegion) r.target(), r.targetOffset(), (SimRegion) r.result(), r.resultOffset(),
-                    1, r.expect(), r.update(), po);
-        } else if (c instanceof Call.RFaa r) {
-            post(t, OpKind.RFAA, r.workId(), (SimRegion) r.target(), r.targetOffset(), (SimRegion) r.result(), r.resultOffset(),
-                    1, r.delta(), 0, po);
-        } else if (c instanceof Call.RFence f) {
-            if (rec != null) {
-                rec.marker(EventLabel.RF, t.index, t.node, po, f.node());
-            }
-            t.sb.addLast(SbEntry.fence(t, t.sbSeq++, po, f.node()));
-            t.endpoint.metrics.max(Counter.SB_DEPTH_MAX, t.sb.size());
-        } else if (c instanceof Call.WaitFor w) {
-            int d = w.workId().index();
-            List<DetOp> ops = t.opsByWorkId.get(d);
-            int from = t.waitFrom.get(d);
-            complete(t, ops, from, EventLabel.WT, "waitFor(" + w.workId() + ")", po, w.workId().index());
-            t.waitFrom.set(d, ops.size());
-            t.endpoint.metrics.add(Counter.WAITS, 1);
-        } else if (c instanceof Call.Gf) {
-            complete(t, t.ops, t.gfFrom, EventLabel.GF, "gf", po, -1);
-            t.gfFrom = t.ops.size();
-            t.endpoint.metrics.add(Counter.GFS, 1);
-        } else if (c instanceof Call.Poll p) {
-            poll(t, p.node(), po);
-        } else if (c instanceof Call.Lookup l) {
-            t.resultRegion = core.registered("lookup", l.node(), l.name(), l.capability(), l.internal());
-        } else {
-            throw new IllegalArgumentException("unknown call " + c);
-        }
-    }
-
-    private long load(DetThread t, SimRegion r, int off, long po) {
-        SbEntry fwd = newestStore(t, r, off);
-        long v = fwd != null ? fwd.value : r.mem.get(off);
-        if (t.spin != null) {
-            SpinLog.read(t.spin.current, r, off, v, true);
-        }
-        if (rec != null) {
-            rec.read(EventLabel.R, t.index, t.node, po, 0, 0, r, off, v, fwd != null ? fwd.event : -1, -1, false);
-        }
-        return v;
-    }
-
-
-    /** A locked CPU RMW: one atomic transition (operational.md §2). */
-    private long lockedRmw(DetThread t, SimRegion r, int off, long po, CpuRmw kind, long expect, long operand) {
-        long old = r.mem.get(off);
-        if (rec != null) {
-            rec.read(EventLabel.R, t.index, t.node, po, 0, 0, r, off, old, -1, -1, true);
-        }
-        if (t.spin != null) {
-            SpinLog.read(t.spin.current, r, off, old, true);
-            if (kind.writes(old, expect)) {
-                SpinLog.changed(t.spin.current);
-            }
-        }
-        if (kind.writes(old, expect)) {
-            long nv = kind.newValue(old, operand);
-            r.mem.set(off, nv);
-            if (rec != null) {
-                rec.write(EventLabel.W, t.index, t.node, po, 0, 1, r, off, nv, -1, true, true);
-            }
-        }
-        return old;
-    }
-
-    private int marker(DetThread t, EventLabel label, long po) {
-        return rec == null ? -1 : rec.marker(label, t.index, t.node, po);
-    }
-
+    /** {@code t}'s QP to {@code target}, created (in ERROR if {@code target} crashed) at its first use. */
     DetQp qpOf(DetThread t, int target) {
         DetQp q = t.qps[target];
         if (q == null) {
@@ -299,134 +233,6 @@ public final class DetMachine {
             t.qpList.add(q);
         }
         return q;
-    }
-
-    /** Creates a WR (its Post enters the store buffer, operational.md §2). */
-    private void post(DetThread t, OpKind kind, WorkId d, SimRegion remote, int remoteOff, SimRegion local, int localOff,
-                      int words, long a, long b, long po) {
-        int target = remote.home();
-        DetQp q = qpOf(t, target);
-        DetOp op = new DetOp(t, t.nextOpId++, kind, target, d, words, a, b, po);
-        op.qp = q;
-        op.qpNumber = q.ops.size() + 1L;
-        boolean loopback = target == t.node;
-        for (int k = 0; k < words; k++) {
-            RaoClass cls = kind.isRmw() ? RaoClass.of(cfg.raoScope(), target, remote.id(), remoteOff + k) : null;
-            WordOp w = new WordOp(op, k, t.nextWordSeq++, remote, remoteOff + k, local, localOff + k, cls);
-            if (rec != null) {
-                w.traceOp = rec.op(t.index, po, k, op.id(), kind, target, d, loopback);
-            }
-            op.w[k] = w;
-        }
-        q.ops.add(op);
-        t.ops.add(op);
-        if (t.spin != null && t.spin.current != null) {
-            t.spin.current.op = op;
-            op.spinEntry = t.spin.current;
-        }
-        if (d != null) {
-            t.opsByWorkId.get(d.index()).add(op);
-        }
-        q.incomplete++;
-        if (q.incomplete >= cfg.qpCapacity()) {
-            q.everFull = true;
-        }
-        q.metrics.posted++;
-        q.metrics.onPost(q.incomplete);
-        MetricsRegistry.EndpointMetrics m = t.endpoint.metrics;
-        m.add(Counter.posted(kind), 1);
-        if (loopback) {
-            m.add(Counter.loopback(kind), 1);
-            m.add(Counter.LOOPBACK_BYTES, kind.payloadBytes(words));
-        } else {
-            m.add(Counter.PAYLOAD_BYTES, kind.payloadBytes(words));
-        }
-        outstanding += words;
-        t.resultOp = op;
-        t.resultValue = op.id();
-        if (q.error) {
-            faults.flush(op, q.crashedNode);
-            return;
-        }
-        op.postEntry = t.sbSeq;
-        t.sb.addLast(SbEntry.post(t, t.sbSeq++, op));
-        m.max(Counter.SB_DEPTH_MAX, t.sb.size());
-    }
-
-    /** waitFor / gf: throw on unacknowledged flushed ops, else record the event and cover the ops. */
-    private void complete(DetThread t, List<DetOp> ops, int from, EventLabel label, String what, long po, int workIdIndex) {
-        List<FailedOp> failed = new ArrayList<>();
-        int crashed = 0;
-        for (int i = from; i < ops.size(); i++) {
-            DetOp o = ops.get(i);
-            if (o.status() == OpStatus.FLUSHED && !o.acknowledged) {
-                failed.add(o.failure());
-                if (o.crashedNode != 0) {
-                    crashed = o.crashedNode;
-                }
-            }
-        }
-        if (!failed.isEmpty()) {
-            throw qpError(t, what, failed, crashed);
-        }
-        int ev = rec == null ? -1 : rec.marker(label, t.index, t.node, po, workIdIndex);
-        List<Integer> covered = rec == null ? null : new ArrayList<>();
-        boolean remote = false;
-        boolean loop = false;
-        for (int i = from; i < ops.size(); i++) {
-            DetOp o = ops.get(i);
-            o.waited = true;
-            if (!o.covered && o.status() == OpStatus.COMPLETED) {
-                o.covered = true;
-                remote |= !o.loopback();
-                loop |= o.loopback();
-            }
-            if (covered != null && o.status() == OpStatus.COMPLETED) {
-                for (WordOp w : o.w) {
-                    covered.add(w.traceOp);
-                }
-            }
-        }
-        roundTrip(t, remote, loop);
-        if (rec != null) {
-            if (label == EventLabel.WT) {
-                rec.waitMatch(ev, covered);
-            } else {
-                rec.gfMatch(ev, covered);
-            }
-        }
-    }
-
-    private static void roundTrip(DetThread t, boolean remote, boolean loop) {
-        if (remote) {
-            t.endpoint.metrics.add(Counter.ROUND_TRIPS, 1);
-        } else if (loop) {
-            t.endpoint.metrics.add(Counter.LOOPBACK_ROUND_TRIPS, 1);
-        }
-    }
-
-    private static QpErrorException qpError(DetThread t, String what, List<FailedOp> failed, int crashed) {
-        String msg = t.endpoint.who(what) + ": covers flushed ops";
-        return crashed != 0 ? new RemoteNodeFailedException(crashed, msg, failed) : new QpErrorException(msg, failed);
-    }
-
-    private void poll(DetThread t, int n, long po) {
-        DetOp o = pollTarget(t, n);
-        if (o.status() == OpStatus.FLUSHED && !o.acknowledged) {
-            throw qpError(t, "poll(" + n + ")", List.of(o.failure()), o.crashedNode);
-        }
-        pollScope(t, n).polled++;
-        t.endpoint.metrics.add(Counter.POLLS, 1);
-        int ev = rec == null ? -1 : rec.marker(EventLabel.P, t.index, t.node, po, n);
-        if (o.status() == OpStatus.COMPLETED) {
-            if (rec != null) {
-                rec.pollMatch(ev, o.w[o.words() - 1].traceOp);
-            }
-            if (!o.covered) {
-                o.covered = true;
-                roundTrip(t, !o.loopback(), o.loopback());
-            }
-        }
     }
 
     // ================================================================== drains (operational.md §3)
@@ -471,41 +277,5 @@ public final class DetMachine {
                 }
             }
         }
-    }
-
-    /** Why thread {@code t}'s pending call is not enabled, plus its store buffer and QPs (deadlock report). */
-    String describe(DetThread t) {
-        StringBuilder sb = new StringBuilder();
-        sb.append("  ").append(t.name).append("@").append(t.node).append(": ");
-        if (t.finished) {
-            sb.append("finished");
-        } else {
-            sb.append("pending ").append(t.pending);
-            Call c = t.pending;
-            if (c instanceof Call.WaitFor || c instanceof Call.Gf || c instanceof Call.Poll) {
-                sb.append(" — waits for incomplete ops:");
-                for (DetOp o : t.ops) {
-                    if (!o.finished()) {
-                        sb.append(' ').append(o).append(" [").append(o.status()).append(']');
-                    }
-                }
-                if (c instanceof Call.Poll p && pollTarget(t, p.node()) == null) {
-                    sb.append(" (no op left to poll in its scope)");
-                }
-            } else if (t.spin != null && t.spin.blocked(t)) {
-                sb.append(" — ").append(t.spin.describe());
-            } else if (c instanceof Call.Await) {
-                sb.append(" — the value never matches");
-            } else if (c instanceof Call.Lookup) {
-                sb.append(" — the region is never registered");
-            } else if (blocksOnNic(c)) {
-                sb.append(" — its QP is full (qpCapacity ").append(cfg.qpCapacity()).append(')');
-            }
-        }
-        sb.append("\n    store buffer: ").append(t.sb);
-        for (DetQp q : t.qpList) {
-            sb.append("\n    ").append(q).append(": ").append(q.entries.subList(q.head, q.entries.size()));
-        }
-        return sb.toString();
     }
 }

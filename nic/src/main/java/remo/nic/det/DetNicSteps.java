@@ -37,6 +37,18 @@ final class DetNicSteps {
         this.order = new SameQpOrder(cfg.flagValues());
     }
 
+    /** The nodes whose rao unit (RAO_SCOPE=PER_NODE) a remote RMW holds now, ascending. */
+    List<Integer> busyNodes() {
+        List<Integer> out = new java.util.ArrayList<>();
+        for (RaoClass c : units.keySet()) {
+            if (c.isNode()) {
+                out.add(c.node());
+            }
+        }
+        java.util.Collections.sort(out);
+        return out;
+    }
+
     /** Frees the unit {@code w} holds, if it holds one (a fault ends its RMW). */
     void release(WordOp w) {
         if (w.raoClass != null && units.get(w.raoClass) == w) {

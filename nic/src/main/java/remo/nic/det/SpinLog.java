@@ -27,6 +27,11 @@ import remo.nic.fabric.SimRegion;
 final class SpinLog {
     /** Calls remembered per thread: a loop longer than this is not recognised. */
     static final int WINDOW = 256;
+    /**
+     * In lazy mode, the calls in a row that change nothing before the log starts walking the stack
+     * for each call (a seeded run pays for the recognition only once a thread has spun this long).
+     */
+    static final int QUIET_CALLS = 10_000;
     private static final StackWalker WALKER = StackWalker.getInstance();
 
     /** One call of the thread and what it (and the operations it posted) read and changed. */
@@ -40,6 +45,10 @@ final class SpinLog {
         final List<Boolean> byCpu = new ArrayList<>(2);
         DetOp op;
         boolean changed;
+        /** Whether {@link SpinLog#quiet} has counted it. */
+        boolean counted;
+        /** Submitted without its place (lazy mode): it matches no other entry. */
+        boolean unplaced;
 
         Entry(long position, String where, Call call) {
             this.position = position;
@@ -49,6 +58,35 @@ final class SpinLog {
     }
 
     private final ArrayDeque<Entry> window = new ArrayDeque<>();
+    /** Whether every call is placed (the model checker); otherwise only after {@link #QUIET_CALLS}. */
+    private final boolean eager;
+    /** Calls in a row that changed nothing (lazy mode). */
+    private int quiet;
+
+    /** @param eager whether every call is placed at once (the model checker) or only once the thread spins (seeded runs) */
+    SpinLog(boolean eager) {
+        this.eager = eager;
+    }
+
+    /** Whether the next call should be placed ({@link #position()} is a stack walk: some microseconds). */
+    boolean wantsPosition() {
+        countQuiet();
+        return eager || quiet >= QUIET_CALLS;
+    }
+
+    private void countQuiet() {
+        if (current != null && !current.counted) {
+            current.counted = true;
+            quiet = current.changed ? 0 : quiet + 1;
+        }
+    }
+
+    /** A call submitted without its place (lazy mode, before the thread spins): it never closes a loop. */
+    void submittedUnplaced(Call c) {
+        pending = new Entry(0, null, c);
+        pending.unplaced = true;
+        words = null;
+    }
     /** The entry of the pending call, once it has been executed. */
     Entry current;
     private Entry pending;
@@ -97,7 +135,7 @@ final class SpinLog {
         int n = h.size();
         for (int k = 1; 2 * k <= n; k++) {
             Entry head = h.get(n - k);
-            if (head.position != position || !head.call.equals(c)) {
+            if (head.unplaced || head.position != position || !head.call.equals(c)) {
                 continue;
             }
             if (repeats(h, n, k)) {
@@ -112,7 +150,7 @@ final class SpinLog {
         for (int i = 0; i < k; i++) {
             Entry a = h.get(n - k + i);
             Entry b = h.get(n - 2 * k + i);
-            if (a.changed || b.changed || a.position != b.position || !a.call.equals(b.call) || !a.regions.equals(b.regions)
+            if (a.changed || b.changed || a.unplaced || b.unplaced || a.position != b.position || !a.call.equals(b.call) || !a.regions.equals(b.regions)
                     || !a.offsets.equals(b.offsets) || !a.values.equals(b.values) || !a.byCpu.equals(b.byCpu)) {
                 return false;
             }
@@ -159,6 +197,12 @@ final class SpinLog {
 
     /** The pending call runs: its entry starts recording. */
     void executing() {
+        if (pending == null) {
+            // a call the endpoint did not announce (a lookup): it changes what the thread may see
+            pending = new Entry(0, null, null);
+            pending.unplaced = true;
+            pending.changed = true;
+        }
         current = pending;
         pending = null;
         words = null;

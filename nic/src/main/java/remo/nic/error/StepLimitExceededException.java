@@ -19,6 +19,17 @@ public class StepLimitExceededException extends SimulationException {
         this.partial = partial;
     }
 
+    /**
+     * A run stopped by another bound of its size than the step limit (the events its trace may hold).
+     *
+     * @param message what was exceeded, with the bound
+     * @param partial the run so far
+     */
+    public StepLimitExceededException(String message, RunResult partial) {
+        super(message);
+        this.partial = partial;
+    }
+
     /** The run up to the limit. */
     public RunResult partial() {
         return partial;

@@ -3,6 +3,7 @@ package remo.nic.explore;
 import java.util.Optional;
 import remo.nic.RunResult;
 import remo.nic.Schedule;
+import remo.nic.trace.TraceDot;
 
 /**
  * A violation with the run that shows it.
@@ -17,4 +18,14 @@ import remo.nic.Schedule;
  */
 public record Counterexample(Violation violation, Schedule schedule, Optional<RunResult> result, int contextSwitches,
                              int nicDelays) {
+
+    /**
+     * The run's recorded execution graph as a Graphviz DOT document (one cluster per thread, po, rf,
+     * co and rao edges; nic.md §6), or empty when the run recorded no graph.
+     *
+     * @param name the graph's name in the document
+     */
+    public Optional<String> graphDot(String name) {
+        return result.flatMap(RunResult::trace).map(g -> TraceDot.write(g, name));
+    }
 }

@@ -1,5 +1,6 @@
 package remo.nic.explore;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -88,6 +89,7 @@ final class DporSearch implements ActionController {
 
     private final boolean reduce;
     private final boolean sharedJavaState;
+    private final StepObserver observer;
     private final List<Node> stack = new ArrayList<>();
     private final Map<Long, Integer> procIndex = new HashMap<>();
     private final List<Long> procKeys = new ArrayList<>();
@@ -106,12 +108,12 @@ final class DporSearch implements ActionController {
      * state takes first is free in source DPOR; following the sequence runs the reversed race at once
      * instead of a schedule that ends asleep.
      */
-    private final java.util.ArrayDeque<Long> guide = new java.util.ArrayDeque<>();
-    static final long[] DBG = new long[3];
+    private final ArrayDeque<Long> guide = new ArrayDeque<>();
 
-    DporSearch(boolean reduce, boolean sharedJavaState) {
+    DporSearch(boolean reduce, boolean sharedJavaState, StepObserver observer) {
         this.reduce = reduce;
         this.sharedJavaState = sharedJavaState;
+        this.observer = observer;
     }
 
     @Override
@@ -121,6 +123,7 @@ final class DporSearch implements ActionController {
 
     /** Prepares the next run of the current branch. */
     void startRun() {
+        observer.runStarting();
         depth = 0;
         Arrays.fill(lastOfProc, -1);
         Arrays.fill(countOfProc, 0);
@@ -148,6 +151,7 @@ final class DporSearch implements ActionController {
             }
             if (d < fresh) {
                 replayed(node, d);
+                observe(engine);
                 return node.chosen;
             }
         } else {
@@ -167,6 +171,7 @@ final class DporSearch implements ActionController {
             stack.add(node);
         }
         step(node, d);
+        observe(engine);
         return node.chosen;
     }
 
@@ -191,7 +196,6 @@ final class DporSearch implements ActionController {
                     fresh = d;
                     guide.clear();
                     guide.addAll(n.guides.getOrDefault(q, List.of()));
-                    dbgKey = DBGV.get(n.codes[n.chosen] + "/" + q);
                     return true;
                 }
             }
@@ -242,12 +246,7 @@ final class DporSearch implements ActionController {
             int k = node.indexOf(guide.peekFirst());
             if (k >= 0 && !node.sleep.containsKey(node.procs[k])) {
                 guide.removeFirst();
-                if (guide.isEmpty()) DBG[0]++;
                 return k;
-            }
-            DBG[k < 0 ? 1 : 2]++;
-            if (k < 0 && DBG[1] < 4) {
- System.out.println("DBGV " + dbgKey); System.out.println("DBGX guide " + guide.stream().map(x -> Schedule.describeCode(x)).toList() + " enabled " + describe(node.codes) + " blocked " + describe(node.blocked));
             }
             guide.clear();
         }
@@ -435,15 +434,7 @@ final class DporSearch implements ActionController {
             }
         }
         ni.guides.put(key, rest);
-        StringBuilder dbg = new StringBuilder("i=" + Schedule.describeCode(ni.codes[ni.chosen]) + " take " + Schedule.describeCode(key) + " v=");
-        for (int q = 0; q < v.size(); q++) {
-            Node nq = stack.get(v.get(q));
-            dbg.append(Schedule.describeCode(nq.codes[nq.chosen])).append(q == pos ? "*" : "").append(' ');
-        }
-        DBGV.put(ni.codes[ni.chosen] + "/" + key, dbg.toString());
     }
-    static final Map<String, String> DBGV = new HashMap<>();
-    private String dbgKey;
 
     /** Whether step {@code v[pos]} has no step of {@code v} before it in happens-before. */
     private boolean initial(List<Integer> v, int pos) {
@@ -489,5 +480,12 @@ final class DporSearch implements ActionController {
     /** The processes of the tree, for tests: how many distinct ones the exploration met. */
     int processes() {
         return procKeys.size();
+    }
+
+    /** Shows the observer the state before the chosen step (a snapshot is taken only for a real observer). */
+    private void observe(DetEngine engine) {
+        if (observer != StepObserver.NONE) {
+            observer.before(engine.state());
+        }
     }
 }

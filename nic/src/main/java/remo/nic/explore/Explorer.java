@@ -48,8 +48,18 @@ public final class Explorer {
      * @throws RuntimeException                 what the set-up throws
      */
     public static Exploration explore(ExplorationTarget target, ExplorationOptions options, ExecutionCheck check) {
+        return explore(target, options, check, StepObserver.NONE);
+    }
+
+    /**
+     * As {@link #explore(ExplorationTarget, ExplorationOptions, ExecutionCheck)}, with {@code observer}
+     * watching every step of every run (its check can then judge the steps it saw).
+     */
+    public static Exploration explore(ExplorationTarget target, ExplorationOptions options, ExecutionCheck check,
+                                      StepObserver observer) {
         long t0 = System.nanoTime();
-        DporSearch search = new DporSearch(options.reduction() == ExplorationOptions.Reduction.DPOR, target.sharedJavaState());
+        DporSearch search = new DporSearch(options.reduction() == ExplorationOptions.Reduction.DPOR, target.sharedJavaState(),
+                observer);
         long executions = 0;
         long stuck = 0;
         long pruned = 0;

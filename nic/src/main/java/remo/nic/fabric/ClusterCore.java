@@ -147,6 +147,17 @@ public final class ClusterCore {
      * The region with id {@code id}. A thread that learned the id from a WR published after the
      * region's registration sees it (the volatile table is written before the registration returns).
      */
+    /** Every registered region, in registration order. */
+    public List<SimRegion> regions() {
+        List<SimRegion> out = new java.util.ArrayList<>();
+        for (SimRegion r : regionsById) {
+            if (r != null) {
+                out.add(r);
+            }
+        }
+        return out;
+    }
+
     public SimRegion regionById(int id) {
         return regionsById[id];
     }

@@ -101,6 +101,12 @@ public final class Recorder {
         }
     }
 
+    /**
+     * The most events a recorded run may hold (about 100 bytes each, twice while the graph is
+     * built): a longer run is stopped as over its step bound, not left to exhaust the heap.
+     */
+    public static final int MAX_EVENTS = 2_000_000;
+
     private final boolean spinCompression;
     private final List<Ev> events = new ArrayList<>();
     private final Map<Long, Word> words = new HashMap<>();
@@ -116,6 +122,11 @@ public final class Recorder {
     /** @param spinCompression whether identical spin reads are recorded as one event with a repeat count (nic.md §6.3) */
     public Recorder(boolean spinCompression) {
         this.spinCompression = spinCompression;
+    }
+
+    /** Whether the run has recorded {@link #MAX_EVENTS} events (read without the lock: a bound, not a count). */
+    public boolean full() {
+        return events.size() >= MAX_EVENTS;
     }
 
     /** Records a thread of the run (spawn order). */

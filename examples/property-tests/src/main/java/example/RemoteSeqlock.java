@@ -1,4 +1,4 @@
-package remo.testing.seqlock;
+package example;
 
 import java.util.EnumSet;
 import remo.nic.Access;
@@ -8,8 +8,8 @@ import remo.nic.SimCluster;
 import remo.nic.WorkId;
 
 /**
- * A user's object for the model checker's tests: a sequence lock over RDMA. The record lives on its
- * home node as {@code [seq, a, b]}; one writer on another node publishes {@code (v, v)} with three puts
+ * An object of your own, verified by remo's model checker (SeqlockModelCheckTest): a sequence lock
+ * over RDMA. The record lives on its home node as {@code [seq, a, b]}; one writer on another node publishes {@code (v, v)} with three puts
  * on one queue pair (seq odd, the two words, seq even); readers on the home node load seq, the
  * words and seq again, and retry while seq is odd or changed. A read never returns a torn record.
  * {@code checkTwice = false} plants the classic bug: the reader skips the second seq check.

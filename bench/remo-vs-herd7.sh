@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# remo and herd7 side by side, whole commands, on the workloads of docs/performance.md: pairs run
+# A B A B..., each side's median [min-max] wall time and the median [min-max] of the pairs' ratios
+# (remo / herd7), as a Markdown table with the date, the machine and its load average.
+#
+# It fetches nothing. Give it what it measures against (docs/performance.md says how to get each):
+#   HERD7        herd7's executable (herdtools7 7.57 built from source; a measuring tool only)
+#   HERD_LIBDIR  herd7's library directory (herd/libdir of the herdtools7 tree), for its models
+#   DAT3M_X86    Dat3M's litmus/X86 folder (487 tests)
+#   DIY_X86      a folder of diy7-generated X86 tests (451 in docs/performance.md)
+# The herdtools7 tree's 89 X86 tests and the suite are in the repository.
+#
+# Usage: bench/remo-vs-herd7.sh [--pairs N] WORKLOAD...
+# Workloads (remo against herd7 unless said otherwise):
+#   sb-warm     one small test (testdata/x86/dat3m-x86/SB.litmus), the server warm
+#   sb-cold     the same, the first call: the server is stopped before every remo run
+#   sb-direct   the same with --no-daemon (a JVM of its own)
+#   tree        herdtools7's 89 X86 tests in one process (served, warm)
+#   diy         $DIY_X86 in one process (served, warm)
+#   dat3m       $DAT3M_X86 in one process (served, warm)
+#   dat3m-direct  the same with --no-daemon
+#   jobs        remo check --jobs 1 against --jobs 2 on $DAT3M_X86, served (ratio = jobs 1 / jobs 2: the speed-up)
+#   jobs-direct the same with --no-daemon
+#   warm-server runs the repository's x86 tests and $DAT3M_X86 40 times through the server, so that
+#               its JIT compilers have reached the steady state (about 15 000 tests) before the
+#               rows that follow; a server that has just started is still compiling
+#   memory      peak resident memory of $DAT3M_X86 in one process: herd7, remo --no-daemon, and the
+#               server's own peak (VmHWM) after serving it
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+remo="$here/remo"
+pairs=5
+if [ "${1:-}" = --pairs ]; then
+  pairs="$2"
+  shift 2
+fi
+[ "$#" -gt 0 ] || { sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+herd() {
+  [ -n "${HERD7:-}" ] || { echo "bench: set HERD7 to herd7's executable (docs/performance.md)" >&2; exit 2; }
+  "$HERD7" ${HERD_LIBDIR:+-set-libdir "$HERD_LIBDIR"} "$@"
+}
+need() { # need VAR: the folder the variable names
+  local v="${!1:-}"
+  [ -n "$v" ] && [ -d "$v" ] || { echo "bench: set $1 (docs/performance.md)" >&2; exit 2; }
+}
+files() { # files DIR: its *.litmus files, sorted, one per line
+  find "$1" -name '*.litmus' | LC_ALL=C sort
+}
+server_pid() {
+  local f="${XDG_RUNTIME_DIR:-${TMPDIR:-/tmp}}/remo-$UID/${here//\//%2F}/server" port pid
+  [ -f "$f" ] && read -r port pid < "$f" && echo "$pid"
+}
+stop_server() {
+  local pid
+  pid="$(server_pid || true)"
+  if [ -n "$pid" ]; then
+    kill "$pid" 2>/dev/null || true
+    while kill -0 "$pid" 2>/dev/null; do sleep 0.01; done
+  fi
+}
+now() { echo "$EPOCHREALTIME"; }
+elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.4f", b - a }'; }
+stats() { # stats VALUES...: median [min-max]
+  printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END {
+    m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+    printf "%.3f [%.3f-%.3f]", m, v[1], v[NR] }'
+}
+# pair NAME PREPARE-A CMD-A -- CMD-B: PAIRS pairs A B; A's and B's times and the ratios A/B
+pair() {
+  local name="$1" prepare="$2" a=() b=() ta=() tb=() r=() s e x y i
+  shift 2
+  while [ "$1" != -- ]; do a+=("$1"); shift; done
+  shift
+  b=("$@")
+  for ((i = 0; i < pairs; i++)); do
+    $prepare
+    s=$(now); "${a[@]}" >/dev/null 2>&1 || true; e=$(now); x=$(elapsed "$s" "$e")
+    s=$(now); "${b[@]}" >/dev/null 2>&1 || true; e=$(now); y=$(elapsed "$s" "$e")
+    ta+=("$x"); tb+=("$y"); r+=("$(awk -v x="$x" -v y="$y" 'BEGIN { printf "%.4f", x / y }')")
+  done
+  printf '| %s | %s | %s | %s |\n' "$name" "$(stats "${tb[@]}")" "$(stats "${ta[@]}")" "$(stats "${r[@]}")"
+}
+nothing() { :; }
+warm() { "$remo" check "$here/testdata/x86/dat3m-x86/SB.litmus" >/dev/null 2>&1 || true; }
+rss() { # rss CMD...: peak resident memory in MiB
+  /usr/bin/time -f '%M' -o /tmp/remo-bench-rss.$$ "$@" >/dev/null 2>&1 || true
+  awk '{ printf "%.0f", $1 / 1024 }' /tmp/remo-bench-rss.$$
+  rm -f /tmp/remo-bench-rss.$$
+}
+
+echo "Date: $(date -u '+%Y-%m-%d %H:%M UTC'); machine: $(nproc) processors, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+echo "Load average at the start: $(cut -d' ' -f1-3 /proc/loadavg); $pairs pairs per row, run A B A B"
+echo
+echo "| workload | B: herd7 (s) | A: remo (s) | A / B |"
+echo "|---|---|---|---|"
+sb="$here/testdata/x86/dat3m-x86/SB.litmus"
+for w in "$@"; do
+  case "$w" in
+    sb-warm) warm; pair "one small test (SB), server warm" nothing "$remo" check "$sb" -- herd "$sb" ;;
+    sb-cold) pair "one small test (SB), first call (server started)" stop_server "$remo" check "$sb" -- herd "$sb" ;;
+    sb-direct) pair "one small test (SB), --no-daemon" nothing "$remo" --no-daemon check "$sb" -- herd "$sb" ;;
+    tree)
+      mapfile -t t < <(files "$here/testdata/x86/herdtools7-tree")
+      warm; pair "herdtools7's ${#t[@]} X86 tests, one process, server warm" nothing "$remo" check "${t[@]}" -- herd "${t[@]}" ;;
+    diy)
+      need DIY_X86; mapfile -t t < <(files "$DIY_X86")
+      warm; pair "${#t[@]} diy7 X86 tests, one process, server warm" nothing "$remo" check "${t[@]}" -- herd "${t[@]}" ;;
+    dat3m)
+      need DAT3M_X86; mapfile -t t < <(files "$DAT3M_X86")
+      warm; pair "${#t[@]} Dartagnan X86 tests, one process, server warm" nothing "$remo" check "${t[@]}" -- herd "${t[@]}" ;;
+    dat3m-direct)
+      need DAT3M_X86; mapfile -t t < <(files "$DAT3M_X86")
+      pair "${#t[@]} Dartagnan X86 tests, one process, --no-daemon" nothing "$remo" --no-daemon check "${t[@]}" -- herd "${t[@]}" ;;
+    jobs)
+      need DAT3M_X86; warm
+      echo "| (columns: B = remo --jobs 2, A = remo --jobs 1, A / B = speed-up of --jobs 2) | | | |"
+      pair "Dartagnan X86 tests, --jobs 1 against --jobs 2, server warm" nothing "$remo" check --jobs 1 "$DAT3M_X86" -- "$remo" check --jobs 2 "$DAT3M_X86" ;;
+    jobs-direct)
+      need DAT3M_X86
+      echo "| (columns: B = remo --jobs 2, A = remo --jobs 1, A / B = speed-up of --jobs 2) | | | |"
+      pair "Dartagnan X86 tests, --jobs 1 against --jobs 2, --no-daemon" nothing "$remo" --no-daemon check --jobs 1 "$DAT3M_X86" -- "$remo" --no-daemon check --jobs 2 "$DAT3M_X86" ;;
+    memory)
+      need DAT3M_X86; mapfile -t t < <(files "$DAT3M_X86")
+      h=(); d=()
+      for ((i = 0; i < pairs; i++)); do
+        h+=("$(rss "$HERD7" ${HERD_LIBDIR:+-set-libdir "$HERD_LIBDIR"} "${t[@]}")")
+        d+=("$(rss "$remo" --no-daemon check "${t[@]}")")
+      done
+      stop_server; "$remo" check "${t[@]}" >/dev/null 2>&1 || true; "$remo" check "${t[@]}" >/dev/null 2>&1 || true
+      pid="$(server_pid)"
+      hwm="$(awk '/VmHWM/ { printf "%.0f", $2 / 1024 }' "/proc/$pid/status")"
+      echo "| peak resident memory (MiB), ${#t[@]} Dartagnan tests: herd7 | $(stats "${h[@]}") | remo --no-daemon: $(stats "${d[@]}") | server after two batches: $hwm MiB (client: bash and two cat) |" ;;
+    warm-server)
+      need DAT3M_X86
+      for ((i = 0; i < 40; i++)); do "$remo" check -q "$here/testdata/x86" "$DAT3M_X86" >/dev/null 2>&1 || true; done
+      echo "| (server warmed: 40 runs of the repository's x86 tests and the Dartagnan tests) | | | |" ;;
+    *) echo "bench: unknown workload '$w'" >&2; exit 2 ;;
+  esac
+done
+echo
+echo "Load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"

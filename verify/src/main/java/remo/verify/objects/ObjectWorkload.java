@@ -59,8 +59,8 @@ public abstract class ObjectWorkload {
     }
 
     /**
-     * This workload without the check of the object's Mowgli specification on the graph (loco.md
-     * §2.6): only the history (linearizability) and the result checks judge a run. The
+     * This workload without the check of the object's Mowgli specification on the graph
+     * (loco.md §2.6): only the history (linearizability) and the result checks judge a run. The
      * specification also checks the structure of each call (its events and their order, V2–V3), so
      * a planted bug that changes a call's NIC operations fails it in every run; without it, a
      * mutation test shows that the history check alone catches the bug's effect.

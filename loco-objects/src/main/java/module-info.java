@@ -8,6 +8,7 @@ module remo.loco {
 
     exports remo.loco;
     exports remo.loco.lin;
+    exports remo.loco.spec;
     exports remo.loco.bench to remo.cli;
     exports remo.loco.runs to remo.cli;
 }

@@ -28,7 +28,7 @@ import remo.nic.WorkId;
  * Cost: every method 1 NIC op and 1 RT (1 LRT at {@code home}); 16, 24 and 8 bytes.
  * Any endpoint of a participant may call it, concurrently.
  */
-public final class AtomicVar extends LocoObject {
+public class AtomicVar extends LocoObject {
     private final int home;
     private final Map<Endpoint, Scratch> scratch = new ConcurrentHashMap<>();
     private volatile Region x;
@@ -124,18 +124,7 @@ public final class AtomicVar extends LocoObject {
         History<AtomicOp> h = history;
         History.Invocation inv = h == null ? null : h.invoke();
         try {
-            switch (kind) {
-                case FETCH_ADD:
-                    ep.rfaa(s.wv(), s.r(), 0, x, 0, a);
-                    break;
-                case COMPARE_AND_SWAP:
-                    ep.rcas(s.wv(), s.r(), 0, x, 0, a, b);
-                    break;
-                default:
-                    ep.get(s.wv(), s.r(), 0, x, 0, 1);
-            }
-            ep.waitFor(s.wv());
-            long v = ep.load(s.r(), 0);
+            long v = access(ep, s.r(), s.wv(), kind, a, b);
             if (h != null) {
                 h.respond(ep, inv, new AtomicOp(name(), kind, a, b, v));
             }
@@ -146,5 +135,34 @@ public final class AtomicVar extends LocoObject {
             }
             throw isFailure(e) ? broken(method, e) : e;
         }
+    }
+
+    /**
+     * The call's NIC access (loco.md §4.3): one RMW or get on the word, waited, its result loaded
+     * from {@code r}. Package-private and overridable only so that the model checker's planted bugs
+     * (remo-verify's tests) can replace it; the library never does.
+     *
+     * @param r  the caller's scratch word
+     * @param wv the caller's work id for it
+     * @return the word's value before the call
+     */
+    long access(Endpoint ep, Region r, WorkId wv, AtomicOp.Kind kind, long a, long b) {
+        switch (kind) {
+            case FETCH_ADD:
+                ep.rfaa(wv, r, 0, x, 0, a);
+                break;
+            case COMPARE_AND_SWAP:
+                ep.rcas(wv, r, 0, x, 0, a, b);
+                break;
+            default:
+                ep.get(wv, r, 0, x, 0, 1);
+        }
+        ep.waitFor(wv);
+        return ep.load(r, 0);
+    }
+
+    /** The word at {@code home} (for the planted bugs of remo-verify's tests). */
+    Region word() {
+        return x;
     }
 }

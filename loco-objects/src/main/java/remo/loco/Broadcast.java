@@ -1,5 +1,6 @@
 package remo.loco;
 
+import java.util.Collection;
 import java.util.Map;
 import java.util.TreeMap;
 import remo.nic.Cluster;
@@ -18,7 +19,7 @@ import remo.nic.NodeSet;
  *
  * <p>Cost: send {@code #R} × push ({@code 2#R} puts, 0 RT); receive one pop.
  */
-public final class Broadcast extends LocoObject {
+public class Broadcast extends LocoObject {
     private final int sender;
     private final NodeSet receivers;
     private final Map<Integer, RingBuffer> rings = new TreeMap<>();
@@ -93,9 +94,7 @@ public final class Broadcast extends LocoObject {
         enter(ep, "send");
         senderRole.play(ep, "send");
         try {
-            for (RingBuffer r : rings.values()) {
-                r.push(ep, msg);
-            }
+            pushAll(ep, msg, rings.values());
         } catch (RuntimeException e) {
             throw isFailure(e) ? broken("send", e) : e;
         }
@@ -122,9 +121,7 @@ public final class Broadcast extends LocoObject {
                     return false;
                 }
             }
-            for (RingBuffer r : rings.values()) {
-                r.push(ep, msg);
-            }
+            pushAll(ep, msg, rings.values());
             return true;
         } catch (RuntimeException e) {
             throw isFailure(e) ? broken("trySend", e) : e;
@@ -169,5 +166,16 @@ public final class Broadcast extends LocoObject {
         }
         receiverRole.play(ep, method);
         return rings.get(here().id());
+    }
+
+    /**
+     * Pushes {@code msg} on every ring of {@code rings}, in ascending receiver order (loco.md §4.8).
+     * Package-private and overridable only for the model checker's planted bugs (remo-verify's
+     * tests).
+     */
+    void pushAll(Endpoint ep, long[] msg, Collection<RingBuffer> rings) {
+        for (RingBuffer r : rings) {
+            r.push(ep, msg);
+        }
     }
 }

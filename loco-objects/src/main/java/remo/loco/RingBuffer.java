@@ -40,7 +40,7 @@ import remo.nic.WorkId;
  * <p>Cost: push {@code M+1} stores, 2 puts ({@code M} + 1 words), 0 RT, {@code 8(M+1)} bytes; pop
  * {@code 1+M} loads, 1 store, 1 put (8 bytes), 0 RT; a failed tryPush or an empty tryPop 1 load.
  */
-public final class RingBuffer extends LocoObject {
+public class RingBuffer extends LocoObject {
     private final int sender;
     private final int receiver;
     private final int capacity;
@@ -254,7 +254,7 @@ public final class RingBuffer extends LocoObject {
         if (t <= popped) {                                               // Q2
             return null;
         }
-        int i = (int) (popped % capacity);                               // Q3
+        int i = slotToPop(t, popped);                                    // Q3
         long[] msg = new long[msgWords];
         for (int w = 0; w < msgWords; w++) {
             msg[w] = ep.load(localSlots, i * msgWords + w);
@@ -282,5 +282,16 @@ public final class RingBuffer extends LocoObject {
         if (receiverRole.play(ep, method)) {
             wc = ep.newWorkId("wc");
         }
+    }
+
+    /**
+     * Q3: the slot of the next message to pop, {@code popped mod K} (FIFO). Package-private and
+     * overridable only for the model checker's planted bugs (remo-verify's tests).
+     *
+     * @param tail   the tail the receiver loaded (messages pushed so far, as far as it knows)
+     * @param popped messages popped so far
+     */
+    int slotToPop(long tail, long popped) {
+        return (int) (popped % capacity);
     }
 }

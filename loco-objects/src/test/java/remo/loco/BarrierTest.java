@@ -16,7 +16,6 @@ import remo.loco.spec.CallLog;
 import remo.loco.spec.CountingEndpoint;
 import remo.loco.spec.ObjectCall;
 import remo.loco.spec.RecordedGraph;
-import remo.loco.spec.RecordedHb;
 import remo.loco.spec.SpecReport;
 import remo.core.graph.ExecutionGraph;
 import remo.nic.MetricsSnapshot;
@@ -109,7 +108,7 @@ class BarrierTest {
             try (SimCluster c = Sim.det(nodes, seed)) {
                 RunResult r = run(c, nodes, new boolean[] {false, true, false}, new CallLog(), null);
                 ExecutionGraph g = r.trace().orElseThrow();
-                TraceConformance.Verdict v = RecordedHb.conformance(g);
+                TraceConformance.Verdict v = Scenario.recorded(g).conformance();
                 assertTrue(v.consistent(), "seed " + seed + ": " + v);
             }
         }
@@ -127,7 +126,7 @@ class BarrierTest {
                 RunResult r = run(c, nodes, new boolean[] {false, true, false}, log, h);
                 ExecutionGraph eg = r.trace().orElseThrow();
                 SpecReport rep = new BarrierSpec("bar", NodeSet.range(1, nodes)).check(log.of("bar"), RecordedGraph.of(eg),
-                        RecordedHb.hb(eg));
+                        Scenario.recorded(eg).hbOnEvents());
                 assertTrue(rep.holds(), "seed " + seed + ": " + rep);
                 assertEquals(calls, rep.calls());
                 assertEquals(edgesPerRun, rep.soEdges(), "one edge per round and ordered pair of nodes");
@@ -178,7 +177,7 @@ class BarrierTest {
             ObjectCall a = calls.get(2);
             calls.set(2, calls.get(3));
             calls.set(3, a);
-            SpecReport rep = new BarrierSpec("bar", NodeSet.range(1, 2)).check(calls, RecordedGraph.of(eg), RecordedHb.hb(eg));
+            SpecReport rep = new BarrierSpec("bar", NodeSet.range(1, 2)).check(calls, RecordedGraph.of(eg), Scenario.recorded(eg).hbOnEvents());
             assertFalse(rep.holds());
             assertTrue(rep.violations().stream().anyMatch(v -> v.startsWith("V4: so edge")), rep.toString());
         }

@@ -102,7 +102,7 @@ class OwnedVarTest {
             RunResult r = scenario(2, 3, 6).run(2, NicConfig.defaults(), seed, log);
             var g = r.trace().orElseThrow();
             var rep = new OwnedVarSpec("ov", NodeSet.range(1, 2), 1, 0).check(log.of("ov"), RecordedGraph.of(g),
-                    remo.loco.spec.RecordedHb.hb(g));
+                    Scenario.recorded(g).hbOnEvents());
             assertTrue(rep.holds(), rep.toString());
             edges += rep.soEdges();
         }

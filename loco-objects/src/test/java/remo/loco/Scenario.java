@@ -5,12 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import remo.loco.spec.CallLog;
 import remo.loco.spec.LibrarySpec;
 import remo.loco.spec.RecordedGraph;
-import remo.loco.spec.RecordedHb;
 import remo.loco.spec.SpecReport;
 import remo.core.graph.ExecutionGraph;
 import remo.nic.NicConfig;
 import remo.nic.RunResult;
 import remo.nic.SimCluster;
+import remo.checker.TestFiles;
+import remo.conformance.RecordedExecution;
 import remo.conformance.TraceConformance;
 
 /** A client program of an object: constructs the object and spawns the threads, logging the object's calls. */
@@ -18,6 +19,14 @@ import remo.conformance.TraceConformance;
 public interface Scenario {
     /** Sets up {@code c} (setup phase). */
     void setup(SimCluster c, CallLog log);
+
+    /**
+     * A recorded graph as an execution under {@code rdma-wait-rmw}, the objects' conformance model,
+     * every read kept: its conformance verdict and the model's hb on its events (loco.md §2.4).
+     */
+    static RecordedExecution recorded(ExecutionGraph g) {
+        return RecordedExecution.of(g, TestFiles.model("rdma-wait-rmw"), false);
+    }
 
     /** Runs seed {@code seed} deterministically and returns the result (asserting no thread failed). */
     default RunResult run(int nodes, NicConfig config, long seed, CallLog log) {
@@ -36,7 +45,7 @@ public interface Scenario {
     default void conforms(int nodes, NicConfig config, long from, long to) {
         for (long seed = from; seed < to; seed++) {
             ExecutionGraph g = run(nodes, config, seed, new CallLog()).trace().orElseThrow();
-            TraceConformance.Verdict v = RecordedHb.conformance(g);
+            TraceConformance.Verdict v = recorded(g).conformance();
             assertTrue(v.consistent(), "seed " + seed + ": " + v);
         }
     }
@@ -55,7 +64,7 @@ public interface Scenario {
         for (long seed = from; seed < to; seed++) {
             CallLog log = new CallLog();
             ExecutionGraph g = run(nodes, config, seed, log).trace().orElseThrow();
-            SpecReport rep = spec.check(log.of(object), RecordedGraph.of(g), RecordedHb.hb(g));
+            SpecReport rep = spec.check(log.of(object), RecordedGraph.of(g), recorded(g).hbOnEvents());
             assertTrue(rep.holds(), "seed " + seed + ": " + rep);
             assertTrue(rep.soEdges() >= minSo, "seed " + seed + ": only " + rep.soEdges() + " so edges: " + rep);
         }

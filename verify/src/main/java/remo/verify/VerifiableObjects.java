@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import remo.verify.locks.LockVerifiables;
+import remo.verify.objects.ObjectVerifiables;
 
 /** Every class of remo's library the model checker verifies: the locks, then the LOCO objects. */
 public final class VerifiableObjects {
@@ -14,6 +15,7 @@ public final class VerifiableObjects {
     /** All of them, in the order {@code remo objects verify all} runs them. */
     public static List<VerifiableObject> all() {
         List<VerifiableObject> out = new ArrayList<>(LockVerifiables.all());
+        out.addAll(ObjectVerifiables.all());
         return out;
     }
 

@@ -197,6 +197,9 @@ final class DetCpuSteps {
             t.opsByWorkId.get(d.index()).add(op);
         }
         q.incomplete++;
+        if (q.incomplete >= cfg.qpCapacity()) {
+            q.everFull = true;
+        }
         q.metrics.posted++;
         q.metrics.onPost(q.incomplete);
         MetricsRegistry.EndpointMetrics m = t.endpoint.metrics;

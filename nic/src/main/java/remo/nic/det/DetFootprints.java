@@ -1,5 +1,6 @@
 package remo.nic.det;
 
+import java.util.List;
 import remo.core.rdma.OpKind;
 import remo.core.rdma.OpStage;
 import remo.core.rdma.SameQpOrder;
@@ -66,8 +67,15 @@ final class DetFootprints {
             empties = true;
         } else if (c instanceof Call.MFence) {
             empties = true;
-        } else if (c instanceof Call.Put || c instanceof Call.Get || c instanceof Call.RCas || c instanceof Call.RFaa
-                || c instanceof Call.WaitFor || c instanceof Call.Gf || c instanceof Call.Poll) {
+        } else if (c instanceof Call.Put p) {
+            completion = mayHaveWaitedForRoom(t, p.dst().home());
+        } else if (c instanceof Call.Get g) {
+            completion = mayHaveWaitedForRoom(t, g.src().home());
+        } else if (c instanceof Call.RCas r) {
+            completion = mayHaveWaitedForRoom(t, r.target().home());
+        } else if (c instanceof Call.RFaa r) {
+            completion = mayHaveWaitedForRoom(t, r.target().home());
+        } else if (c instanceof Call.WaitFor || c instanceof Call.Gf || c instanceof Call.Poll) {
             completion = true;
         } else if (c instanceof Call.Lookup) {
             global = true;
@@ -81,6 +89,16 @@ final class DetFootprints {
         return new Footprint(Schedule.CPU, t.index, t.node, reads, writes, -1, null, completion, empties, global,
                 sharedJavaState && t.body != null,
                 null, -1);
+    }
+
+    /**
+     * Whether a post to {@code target} may have been enabled by a completion: only if its queue pair
+     * has been full at some point (a post is disabled only when it is full, nic.md §4.2). A post to a
+     * queue pair that never was is enabled whatever completes, and commutes with every completion.
+     */
+    private static boolean mayHaveWaitedForRoom(DetThread t, int target) {
+        DetQp q = t.qp(target);
+        return q != null && q.everFull;
     }
 
     private static Footprint drain(SbEntry e) {
@@ -145,9 +163,29 @@ final class DetFootprints {
         OpStage after = w.status();
         w.stage--;
         boolean completes = !order.complete(op.kind(), before) && order.complete(op.kind(), after);
-        return new Footprint(Schedule.NIC, t.index, op.target(), reads, writes, queuePair(t, op.target()),
+        Footprint f = new Footprint(Schedule.NIC, t.index, op.target(), reads, writes, queuePair(t, op.target()),
                 rmwUnit && op.kind() != OpKind.PUT && op.kind() != OpKind.GET ? w.raoClass : null, completes, false, false, false,
                 null, creator);
+        // what the step may make true for the later entries of the queue pair (an RMW's NAR moves it to
+        // LOCKED if it writes, else on to WRITTEN: both are counted), and what its own guard reads
+        List<OpStage> next = before == OpStage.POSTED && op.kind() != OpKind.PUT && op.kind() != OpKind.GET
+                ? List.of(after, OpStage.WRITTEN) : List.of(after);
+        int gates = 0;
+        int fenceGates = 0;
+        for (OpStage to : next) {
+            int a = order.after(SameQpOrder.NOTHING_EARLIER, op.kind(), before);
+            int b = order.after(SameQpOrder.NOTHING_EARLIER, op.kind(), to);
+            gates |= b & ~a;
+            fenceGates |= SameQpOrder.afterFence(b) & ~SameQpOrder.afterFence(a) & ~(b & ~a);
+        }
+        int gatedBy = 0;
+        for (int bit = 1; bit <= SameQpOrder.NOTHING_EARLIER; bit <<= 1) {
+            if (!order.enabled(SameQpOrder.NOTHING_EARLIER & ~bit, op.kind(), before)) {
+                gatedBy |= bit;
+            }
+        }
+        return f.queued((long) t.index << 40 | op.id(), ((long) t.index << 32) | (w.seq & 0xffffffffL), gates, gatedBy,
+                fenceGates, w.fencesBefore, w.stage == 0);
     }
 
     /** A queue pair's key: its thread and its target node. */

@@ -259,6 +259,7 @@ public final class DetMachine {
                 }
                 op.status = OpStatus.QUEUED;
                 for (WordOp w : op.w) {
+                    w.fencesBefore = q.fences;
                     q.entries.add(w);
                 }
                 if (rec != null) {
@@ -272,6 +273,7 @@ public final class DetMachine {
                 DetQp q = qpOf(t, e.target);
                 if (!q.error) {
                     q.entries.add(QpEntry.FENCE);
+                    q.fences++;
                 }
             }
         }

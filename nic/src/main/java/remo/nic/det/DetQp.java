@@ -14,6 +14,10 @@ final class DetQp {
     final List<QpEntry> entries = new ArrayList<>();
     /** Index of the first entry that may still matter for a guard. */
     int head;
+    /** Whether the QP has ever been full (then a post to it may have waited for a completion). */
+    boolean everFull;
+    /** Fence markers queued so far (a word operation's {@link WordOp#fencesBefore} is the count when it was queued). */
+    int fences;
     boolean error;
     int crashedNode;
     /** Every WR posted to this QP (BUFFERED included), in posting order: the poll scope. */

@@ -21,11 +21,19 @@ import remo.nic.Schedule;
  *       on the thread's drains; the thread's other calls commute with its drains (a store appends
  *       behind the head, and a load reads the same value from the buffer or, once drained, from
  *       memory);</li>
- *   <li>a CPU call that waits for completions or posts (wait, gf, poll, put, get, rcas, rfaa)
- *       depends on the NIC steps of its thread's operations that make a word complete: such a step
- *       may complete an operation (nic.md §4.2) or free a slot of the queue pair;</li>
- *   <li>two NIC steps of one queue pair: the same-QP guards of operational.md §4 read the state of
- *       the earlier entries;</li>
+ *   <li>a CPU call that waits for completions (wait, gf, poll) depends on the NIC steps of its
+ *       thread's operations that make a word complete: such a step may complete an operation
+ *       (nic.md §4.2); so does a post (put, get, rcas, rfaa) to a queue pair that has been full, whose
+ *       slot such a step may have freed (a post to a queue pair that never was full was never
+ *       disabled, and commutes with every completion);</li>
+ *   <li>two NIC steps of one queue pair when the later entry's guard (operational.md §4) reads a
+ *       guarantee the earlier entry's step changes ({@link #queued}: the step of {@code a} may
+ *       enable the step of {@code b}); the guards read only earlier entries and only ever become
+ *       true as entries progress, so two steps of different word operations of one queue pair whose
+ *       guards they do not touch commute and neither enables nor disables the other. The first steps
+ *       (reads) of one operation's words depend on each other (the spin detector lists an
+ *       operation's reads in the order they happen), and so do steps whose place in the queue is not
+ *       known;</li>
  *   <li>two steps of remote RMWs of one rao class: the {@code NAR} takes the class's unit and the
  *       {@code NRW} frees it (operational.md §4);</li>
  *   <li>the CPU steps of two thread bodies of one node: the Java code between their calls may share
@@ -54,6 +62,20 @@ public final class Footprint {
     private final boolean javaCode;
     private final long[] created;
     private final long creator;
+    /** NIC: the step's operation (-1: its place in the queue pair is unknown, every step of the queue pair depends on it). */
+    private final long op;
+    /** NIC: the step's word operation's place in its queue pair (posting order). */
+    private final long entry;
+    /** NIC: the guarantees of operational.md §4 this step may make true for the later entries of its queue pair. */
+    private final int gates;
+    /** NIC: the guarantees of the earlier entries this step's guard reads. */
+    private final int gatedBy;
+    /** NIC: the guarantees this step may make true for the later entries behind a fence marker only. */
+    private final int fenceGates;
+    /** NIC: the fence markers queued before the step's word operation in its queue pair. */
+    private final int fences;
+    /** NIC: whether the step is its word operation's first (a read: NLR, NRR, NAR). */
+    private final boolean firstStep;
 
     Footprint(int kind, int thread, int node, long[] reads, long[] writes, long queuePair, RaoClass rao,
               boolean completionSensitive, boolean emptiesBuffer, boolean global, boolean javaCode, long[] created,
@@ -71,6 +93,54 @@ public final class Footprint {
         this.javaCode = javaCode;
         this.created = created == null ? NONE : created;
         this.creator = creator;
+        this.op = -1;
+        this.entry = -1;
+        this.gates = 0;
+        this.gatedBy = 0;
+        this.fenceGates = 0;
+        this.fences = 0;
+        this.firstStep = false;
+    }
+
+    private Footprint(Footprint f, long op, long entry, int gates, int gatedBy, int fenceGates, int fences,
+                      boolean firstStep) {
+        this.kind = f.kind;
+        this.thread = f.thread;
+        this.node = f.node;
+        this.reads = f.reads;
+        this.writes = f.writes;
+        this.queuePair = f.queuePair;
+        this.rao = f.rao;
+        this.completionSensitive = f.completionSensitive;
+        this.emptiesBuffer = f.emptiesBuffer;
+        this.global = f.global;
+        this.javaCode = f.javaCode;
+        this.created = f.created;
+        this.creator = f.creator;
+        this.op = op;
+        this.entry = entry;
+        this.gates = gates;
+        this.gatedBy = gatedBy;
+        this.fenceGates = fenceGates;
+        this.fences = fences;
+        this.firstStep = firstStep;
+    }
+
+    /**
+     * This NIC step with its place in its queue pair, so that it depends on another step of the queue
+     * pair only through the guards ({@link #dependent}).
+     *
+     * @param op      the step's operation, unique in the run
+     * @param entry   its word operation's place in the queue pair (increasing in queue order)
+     * @param gates      the guarantee bits of {@code remo.core.rdma.SameQpOrder} the step may make true
+     * @param gatedBy    the guarantee bits the step's own guard reads
+     * @param fenceGates the bits it may make true only for entries behind a fence marker (that an
+     *                   earlier fence no longer blocks them)
+     * @param fences     the fence markers queued before its word operation in the queue pair
+     * @param firstStep  whether it is its word operation's first step
+     */
+    Footprint queued(long op, long entry, int gates, int gatedBy, int fenceGates, int fences, boolean firstStep) {
+        return new Footprint(this, op, entry, gates, gatedBy, fenceGates, fences, firstStep);
     }
 
     /** The word key of word {@code offset} of region {@code regionId}. */
@@ -151,7 +221,7 @@ public final class Footprint {
             }
         }
         if (kind == Schedule.NIC && o.kind == Schedule.NIC) {
-            if (queuePair == o.queuePair) {
+            if (queuePair == o.queuePair && sameQueueDependent(o)) {
                 return true;
             }
             if (rao != null && rao.equals(o.rao)) {
@@ -159,6 +229,21 @@ public final class Footprint {
             }
         }
         return javaCode && o.javaCode && node == o.node && thread != o.thread;
+    }
+
+    /**
+     * Two NIC steps of one queue pair: whether the earlier entry's step may change what the later one's
+     * guard reads, or both are first steps of one operation's words (each reads a word the spin
+     * detector lists in the order read).
+     */
+    private boolean sameQueueDependent(Footprint o) {
+        if (op < 0 || o.op < 0 || op == o.op && firstStep && o.firstStep) {
+            return true;
+        }
+        Footprint earlier = entry < o.entry ? this : o;
+        Footprint later = earlier == this ? o : this;
+        int g = earlier.gates | (earlier.fences < later.fences ? earlier.fenceGates : 0);
+        return (g & later.gatedBy) != 0;
     }
 
     private static boolean intersects(long[] a, long[] b) {

@@ -21,6 +21,8 @@ final class WordOp implements Action, QpEntry {
     final int remoteOff;
     final SimRegion local;
     final int localOff;
+    /** The fence markers queued in its queue pair before it (a guard's NOT_BLOCKED conjunct looks past them only). */
+    int fencesBefore;
     int stage;
     /** Value read (put source, get data, RMW old value). */
     long v;

@@ -1,5 +1,6 @@
 package remo.nic.explore;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -48,6 +49,8 @@ final class DporSearch implements ActionController {
         /** The codes of the actions that are pending here but not enabled. */
         final long[] blocked;
         final Set<Long> backtrack = new LinkedHashSet<>();
+        /** For a process added to reverse a race: the processes of the rest of the reversing sequence, in order. */
+        final Map<Long, List<Long>> guides = new HashMap<>();
         final Set<Long> done = new HashSet<>();
         final Map<Long, Footprint> sleep;
         int chosen;
@@ -98,6 +101,14 @@ final class DporSearch implements ActionController {
     private int[] countOfProc = new int[16];
     private final Map<Long, Integer> stepOfCode = new HashMap<>();
     private long races;
+    /**
+     * The processes the fresh part of the current run takes first, in order, while each is enabled and
+     * awake: the rest of the sequence whose first process the branch took to reverse a race (the
+     * sequence a wakeup tree would hold, Abdulla et al. 2014, Algorithm 2). Which awake process a new
+     * state takes first is free in source DPOR; following the sequence runs the reversed race at once
+     * instead of a schedule that ends asleep.
+     */
+    private final ArrayDeque<Long> guide = new ArrayDeque<>();
 
     DporSearch(boolean reduce, boolean sharedJavaState, StepObserver observer) {
         this.reduce = reduce;
@@ -145,7 +156,7 @@ final class DporSearch implements ActionController {
             }
         } else {
             node = newNode(enabled, engine, d);
-            int k = firstAwake(node);
+            int k = guided(node);
             if (k < 0) {
                 throw new SleepBlocked();
             }
@@ -183,6 +194,8 @@ final class DporSearch implements ActionController {
                     n.chosen = k;
                     stack.subList(d + 1, stack.size()).clear();
                     fresh = d;
+                    guide.clear();
+                    guide.addAll(n.guides.getOrDefault(q, List.of()));
                     return true;
                 }
             }
@@ -225,6 +238,19 @@ final class DporSearch implements ActionController {
             blocked[k] = disabled.get(k).code();
         }
         return new Node(codes, procs, fps, blocked, sleep);
+    }
+
+    /** The next process of the guide if it is enabled and awake here, else the first awake one (and the guide ends). */
+    private int guided(Node node) {
+        if (!guide.isEmpty()) {
+            int k = node.indexOf(guide.peekFirst());
+            if (k >= 0 && !node.sleep.containsKey(node.procs[k])) {
+                guide.removeFirst();
+                return k;
+            }
+            guide.clear();
+        }
+        return firstAwake(node);
     }
 
     private static int firstAwake(Node node) {
@@ -385,17 +411,29 @@ final class DporSearch implements ActionController {
         int pj = stack.get(j).proc;
         Integer posJ = first.get(pj);
         if (posJ != null && initial(v, posJ) && ni.indexOf(procKeys.get(pj)) >= 0) {
-            ni.backtrack.add(procKeys.get(pj));
+            addBacktrack(ni, procKeys.get(pj), v, posJ);
             return;
         }
         for (Map.Entry<Integer, Integer> e : first.entrySet()) {
             long key = procKeys.get(e.getKey());
             if (ni.indexOf(key) >= 0 && initial(v, e.getValue())) {
-                ni.backtrack.add(key);
+                addBacktrack(ni, key, v, e.getValue());
                 return;
             }
         }
         // no process enabled before i can start v: the race is not reversible
+    }
+
+    /** Adds {@code key} to the backtrack set of {@code ni}, with the rest of {@code v} (without {@code v[pos]}) as its guide. */
+    private void addBacktrack(Node ni, long key, List<Integer> v, int pos) {
+        ni.backtrack.add(key);
+        List<Long> rest = new ArrayList<>(v.size() - 1);
+        for (int q = 0; q < v.size(); q++) {
+            if (q != pos) {
+                rest.add(procKeys.get(stack.get(v.get(q)).proc));
+            }
+        }
+        ni.guides.put(key, rest);
     }
 
     /** Whether step {@code v[pos]} has no step of {@code v} before it in happens-before. */

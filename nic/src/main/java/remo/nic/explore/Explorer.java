@@ -7,7 +7,9 @@ import java.util.Optional;
 import remo.nic.RunResult;
 import remo.nic.Schedule;
 import remo.nic.SimCluster;
+import remo.nic.det.Action;
 import remo.nic.det.ActionController;
+import remo.nic.det.DetEngine;
 import remo.nic.error.ReplayDivergenceException;
 import remo.nic.error.SimulationDeadlockException;
 import remo.nic.error.StepLimitExceededException;
@@ -143,9 +145,10 @@ public final class Explorer {
         List<Violation> violations = new ArrayList<>();
         // the run-time obligation checks are off: the explorer judges what the program does on every
         // schedule (a weak lock's unwaited put shows as the lost update it causes), as it always has
+        StepClocks clocks = new StepClocks();
         SimCluster.Builder b = SimCluster.builder().nodes(target.nodes()).config(target.config()).deterministic(0)
-                .reduceSpins(true).controlledBy(controller).stepLimit(Math.max(1, maxSteps)).recordTrace(target.trace())
-                .checkClientObligations(false);
+                .reduceSpins(true).controlledBy(new Recording(controller, clocks, target.sharedJavaState()))
+                .stepLimit(Math.max(1, maxSteps)).recordTrace(target.trace()).checkClientObligations(false);
         try (SimCluster cluster = b.build()) {
             target.setup().accept(cluster);
             RunResult result;
@@ -173,8 +176,37 @@ public final class Explorer {
                 violations.add(new Violation(Violation.Kind.ASSERTION, "thread " + f.getKey() + " threw "
                         + t.getClass().getName() + (t.getMessage() == null ? "" : ": " + t.getMessage())));
             }
-            violations.addAll(check.check(new ExploredRun(cluster, result, result.schedule())));
+            violations.addAll(check.check(new ExploredRun(cluster, result, result.schedule(), clocks)));
             return new RunRecord(Kind.CHECKED, violations, Optional.of(result));
+        }
+    }
+
+    /**
+     * The controller of a run as the engine sees it: the explorer's (or a replay's) choices, each
+     * chosen action's footprint recorded for the run's {@link StepOrder}; the footprints are those of
+     * the target's {@link ExplorationTarget#sharedJavaState()}, in a replay as in the exploration.
+     */
+    private static final class Recording implements ActionController {
+        private final ActionController inner;
+        private final StepClocks clocks;
+        private final boolean sharedJavaState;
+
+        Recording(ActionController inner, StepClocks clocks, boolean sharedJavaState) {
+            this.inner = inner;
+            this.clocks = clocks;
+            this.sharedJavaState = sharedJavaState;
+        }
+
+        @Override
+        public int choose(List<Action> enabled, DetEngine engine) {
+            int k = inner.choose(enabled, engine);
+            clocks.add(enabled.get(k).code(), engine.footprint(enabled.get(k)));
+            return k;
+        }
+
+        @Override
+        public boolean bodiesShareJavaState() {
+            return sharedJavaState;
         }
     }
 

@@ -15,7 +15,7 @@ import remo.core.rdma.OpKind;
 import remo.conformance.TraceConformance;
 import remo.locks.LockVariant;
 import remo.nic.explore.Violation;
-import remo.verify.RecordedExecution;
+import remo.conformance.RecordedExecution;
 
 /**
  * The checks of locks.md §10.2 and §10.3 on one deterministic run of a {@link LockWorkload} (a

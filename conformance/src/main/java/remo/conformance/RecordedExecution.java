@@ -1,4 +1,4 @@
-package remo.verify;
+package remo.conformance;
 
 import remo.core.rdma.EventLabel;
 import java.util.List;
@@ -8,24 +8,26 @@ import remo.checker.Execution;
 import remo.models.CatModel;
 import remo.models.algebra.Relation;
 import remo.core.graph.ExecutionGraph;
-import remo.conformance.TraceConformance;
-import remo.conformance.TraceLitmus;
 
 /**
  * A recorded graph (nic.md §6) as an execution of the checker: the run's calls as the straight-line litmus
  * program of {@link TraceLitmus#translate} (the same translation trace conformance uses), the
  * recorded events mapped onto that program's event structure as TraceConformance maps them
  * ({@code (thread, instruction of the call + word, step)}; initial writes by location), and the
- * model's {@code hb} evaluated on the recorded rf, co and rao — so lock-level checks use the
- * checker's hb, not a re-implementation (locks.md §10.3 a). By default the repeated reads of spin
- * rounds are left out of the translation ({@link remo.conformance.SpinReads}): a contended ticket
- * lock records thousands of them, and the check of the others decides the same.
+ * model's {@code hb} evaluated on the recorded rf, co and rao — so lock-level checks and the LOCO
+ * objects' specifications use the checker's hb, not a re-implementation (locks.md §10.3 a,
+ * loco.md §2.4). By default the repeated reads of spin rounds are left out of the translation
+ * ({@link SpinReads}): a contended ticket lock records thousands of them, and the check of the
+ * others decides the same. Its hb is the model's with the order of each instruction's own events
+ * ({@code ii}) added, which only a model whose instructions are atomic steps ({@code rdma-sc-rmw})
+ * leaves out.
  */
 public final class RecordedExecution {
     private final int[] sid;
     private final Relation hb;
     private final Relation hbInverse;
     private final TraceConformance.Verdict conformance;
+    private Relation onEvents;
 
     private RecordedExecution(int[] sid, Relation hb, TraceConformance.Verdict conformance) {
         this.sid = sid;
@@ -94,8 +96,12 @@ public final class RecordedExecution {
             rao.put(nars.getKey(), nars.getValue().stream().map(a -> sid[a]).toList());
         }
         Execution x = new Execution(s, s.graph(values, exists, rf, co, rao), null, true, null, false, List.of());
-        // hb as the model defines it (a union, not closed); its closure is taken once
-        Relation hb = x.frame(model, Set.of()).relation("hb", x.witnesses());
+        // hb as the model defines it (a union, not closed), with the order of an instruction's own events
+        // (ii): rdma-wait-rmw's hb contains it already (ppo does); rdma-sc-rmw's hb orders whole
+        // instructions, each one atomic step, and relates no two events of one, which a check that reads
+        // an instruction's own order (an RMW's NAR before its NRW, loco.md §2.4 io) takes as ordered
+        remo.models.ModelFrame frame = x.frame(model, Set.of());
+        Relation hb = frame.relation("hb", x.witnesses()).union(frame.relation("ii", x.witnesses()));
         return new RecordedExecution(sid, hb, verdict);
     }
 
@@ -130,5 +136,35 @@ public final class RecordedExecution {
     /** Whether the recorded event is an event of the checker's execution (calls without instruction are not). */
     public boolean mapped(int event) {
         return sid[event] >= 0;
+    }
+
+    /**
+     * {@code hb+} over the recorded graph's event ids, as one relation (what a LOCO specification
+     * check takes, loco.md §2.5); events that are not {@link #mapped} are related to nothing.
+     *
+     * @return a relation of size {@code g.events().size()}, {@code g} the graph this was made of
+     */
+    public Relation hbOnEvents() {
+        if (onEvents == null) {
+            int structure = hb.size();
+            java.util.List<java.util.List<Integer>> recorded = new java.util.ArrayList<>();
+            for (int i = 0; i < structure; i++) {
+                recorded.add(new java.util.ArrayList<>(1));
+            }
+            for (int e = 0; e < sid.length; e++) {
+                if (sid[e] >= 0) {
+                    recorded.get(sid[e]).add(e);
+                }
+            }
+            Relation.Builder b = Relation.builder(sid.length);
+            for (int a = 0; a < sid.length; a++) {
+                if (sid[a] >= 0) {
+                    int from = a;
+                    hb.successors(sid[a]).forEach(s -> recorded.get(s).forEach(to -> b.add(from, to)));
+                }
+            }
+            onEvents = b.build();
+        }
+        return onEvents;
     }
 }

@@ -75,7 +75,7 @@ final class CheckCommand implements Callable<Integer> {
         CheckReporting reporting;
         try {
             reporting = CheckReporting.open(reportOptions, originalArgs, files.size(), Set.copyOf(modelOptions.skipChecks),
-                    inv.stderrTerminal(), inv.columns(), err);
+                    inv.stderrTerminal(), inv.columns(), inv.directory(), err);
         } catch (DiagnosticException e) {
             err.println(e.diagnostic().format());
             if (reportOptions.json) {

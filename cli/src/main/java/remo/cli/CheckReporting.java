@@ -2,6 +2,7 @@ package remo.cli;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -68,17 +69,18 @@ final class CheckReporting implements AutoCloseable {
      */
     static CheckReporting open(ReportOptions options, ArgumentPositions originalArgs, int totalTests, Set<String> skippedChecks,
                                boolean interactive, PrintStream err) throws DiagnosticException {
-        return open(options, originalArgs, totalTests, skippedChecks, interactive, System.getenv("COLUMNS"), err);
+        return open(options, originalArgs, totalTests, skippedChecks, interactive, System.getenv("COLUMNS"), null, err);
     }
 
     /**
      * As {@link #open(ReportOptions, ArgumentPositions, int, Set, boolean, PrintStream)}, with the
-     * terminal width a run's client gave ({@code COLUMNS}, or null).
+     * terminal width a run's client gave ({@code COLUMNS}, or null) and the directory its relative
+     * names are read from ({@code --graph DIR}; null for the process's working directory).
      *
      * @throws DiagnosticException as the other
      */
     static CheckReporting open(ReportOptions options, ArgumentPositions originalArgs, int totalTests, Set<String> skippedChecks,
-                               boolean interactive, String columns, PrintStream err) throws DiagnosticException {
+                               boolean interactive, String columns, Path directory, PrintStream err) throws DiagnosticException {
         OutputPath.requireNonEmpty(originalArgs, "--graph", options.graphDir);
         ShowRequest show;
         try {
@@ -112,12 +114,15 @@ final class CheckReporting implements AutoCloseable {
         }
         GraphWriter graphs = null;
         if (options.graphDir != null) {
-            if (java.nio.file.Files.exists(options.graphDir) && !java.nio.file.Files.isDirectory(options.graphDir)) {
+            // a served run's relative --graph is the client's directory's, not the server's (docs/daemon.md)
+            Path graphDir = directory == null || options.graphDir.isAbsolute() ? options.graphDir
+                    : directory.resolve(options.graphDir);
+            if (java.nio.file.Files.exists(graphDir) && !java.nio.file.Files.isDirectory(graphDir)) {
                 // said before any test runs, not after the run whose graphs it was to hold
                 throw new DiagnosticException(Diagnostic.error("E-IO", options.graphDir.toString(), Position.START,
                         options.graphDir + " exists and is not a directory (--graph: the directory for graphs)"));
             }
-            graphs = new GraphWriter(options.graphDir, format, Graphviz.find().orElse(null), show, options.maxGraphs,
+            graphs = new GraphWriter(graphDir, format, Graphviz.find().orElse(null), show, options.maxGraphs,
                     skippedChecks);
         }
         Progress progress = Progress.create(totalTests, interactive, options.quiet, columns, err);

@@ -1,6 +1,7 @@
 package remo.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -220,6 +221,20 @@ class ServerClientTest {
         assertEquals(alone.status(), viaServer.status());
         assertEquals(alone.err(), viaServer.err());
         assertEquals(masked(alone.out()), masked(viaServer.out()));
+    }
+
+    /** A served run's relative output names are the client's directory's, as its inputs are (docs/daemon.md). */
+    @Test
+    void aRelativeGraphDirectoryIsTheClientsDirectorys() throws Exception {
+        Path cwd = Files.createTempDirectory(state, "client-cwd");
+        Path test = TestData.root().resolve("examples/suite/L07.litmus");
+        String name = "graphs-" + cwd.getFileName(); // a name no earlier run used
+        Result viaServer = served(cwd, "check", test.toString(), "--graph", name);
+        assertEquals(0, viaServer.status(), viaServer.err());
+        assertTrue(viaServer.err().contains("wrote 1 graph to " + name), viaServer.err());
+        assertTrue(Files.isRegularFile(cwd.resolve(name).resolve("L07-1.dot")), "the graph is in the client's directory");
+        Path serverDirectory = Path.of(System.getProperty("user.dir"));
+        assertFalse(Files.exists(serverDirectory.resolve(name)), "nothing in the server's directory");
     }
 
     @Test

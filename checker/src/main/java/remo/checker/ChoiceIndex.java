@@ -36,6 +36,15 @@ final class ChoiceIndex {
     final boolean[] conditional;
     /** The loosest bounds: nothing fixed, every pair possible. */
     final Witnesses loosest;
+    /** Per location and per rao class: its members with their slots and events ({@link OrderMembers}). */
+    final OrderMembers[] coMembers;
+    final OrderMembers[] raoMembers;
+    /**
+     * Whether the relations are rows of intervals (more events than {@link Relation#denseLimit()}):
+     * then the orders' bounds and the coherence rules go a row of intervals at a time, so that a
+     * thread of n accesses costs O(n), not a step per pair.
+     */
+    final boolean byRows;
 
     ChoiceIndex(CandidateSpace space) {
         this.candidateSpace = space;
@@ -92,6 +101,15 @@ final class ChoiceIndex {
         }
         Relation empty = space.empty;
         loosest = new Witnesses(empty, rf.build(), empty, space.coPotential, empty, space.raoPotential);
+        coMembers = new OrderMembers[locs];
+        for (int l = 0; l < locs; l++) {
+            coMembers[l] = new OrderMembers(locationWrites[l]);
+        }
+        raoMembers = new OrderMembers[raoClasses.length];
+        for (int c = 0; c < raoClasses.length; c++) {
+            raoMembers[c] = new OrderMembers(raoClasses[c]);
+        }
+        byRows = size > Relation.denseLimit();
     }
 
     private static int[] fill(int n) {

@@ -89,6 +89,20 @@ public final class BitMatrix {
         return false;
     }
 
+    /** The events {@code to} with {@code (from, to)} set, as intervals ({@link IntervalRow}, a copy). */
+    public int[] row(int from) {
+        return bits != null ? IntervalRow.ofWords(bits, from * rowWords, rowWords) : rows[from].clone();
+    }
+
+    /** Sets {@code (from, to)} for every {@code to} in {@code intervals} ({@link IntervalRow}). */
+    public void addRow(int from, int[] intervals) {
+        if (bits != null) {
+            IntervalRow.orInto(intervals, bits, from * rowWords);
+        } else {
+            rows[from] = IntervalRow.union(rows[from], intervals.clone());
+        }
+    }
+
     /**
      * Calls {@code action} on every maximal range {@code [lo, hi)} of events {@code to} with
      * {@code (from, to)} set, in ascending order.
@@ -111,8 +125,8 @@ public final class BitMatrix {
      */
     public boolean closeTransitively() {
         if (bits == null) {
-            boolean acyclic = SparseRows.isAcyclic(rows);
-            rows = SparseRows.closure(rows);
+            boolean acyclic = SparseSearch.isAcyclic(rows);
+            rows = SparseSearch.closure(rows);
             return acyclic;
         }
         int[] order = BitRows.topologicalOrder(bits, size, rowWords);

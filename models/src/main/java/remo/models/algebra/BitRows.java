@@ -323,4 +323,41 @@ final class BitRows {
         }
         return java.util.List.of();
     }
+
+    /** The words of {@code a} and {@code b} combined one by one by {@code op}. */
+    static long[] combine(long[] a, long[] b, Relation.Op op) {
+        long[] out = a.clone();
+        for (int i = 0; i < out.length; i++) {
+            out[i] = switch (op) {
+                case UNION -> out[i] | b[i];
+                case INTERSECTION -> out[i] & b[i];
+                case DIFFERENCE -> out[i] & ~b[i];
+            };
+        }
+        return out;
+    }
+
+    /** The words of the events with at least one predecessor. */
+    static long[] range(long[] bits, int size, int rowWords) {
+        long[] w = new long[rowWords];
+        for (int i = 0; i < size; i++) {
+            int base = i * rowWords;
+            for (int k = 0; k < rowWords; k++) {
+                w[k] |= bits[base + k];
+            }
+        }
+        return w;
+    }
+
+    /** {@code [from]; bits; [to]}. */
+    static long[] restrict(long[] bits, int rowWords, EventSet from, EventSet to) {
+        long[] b = new long[bits.length];
+        from.forEach(i -> {
+            int base = i * rowWords;
+            for (int m = 0; m < rowWords; m++) {
+                b[base + m] = bits[base + m] & to.words[m];
+            }
+        });
+        return b;
+    }
 }

@@ -59,8 +59,9 @@ public final class EventSet {
         return new EventSet(members.length, w);
     }
 
-    /** The set of the elements of an {@link IntervalRow} over {@code size} events. */
-    static EventSet ofIntervals(int size, int[] row) {
+    /** The set of the elements of {@code intervals} ({@link IntervalRow}) over {@code size} events. */
+    public static EventSet ofIntervals(int size, int[] intervals) {
+        int[] row = intervals.clone();
         long[] w = new long[wordCount(size)];
         IntervalRow.orInto(row, w, 0);
         EventSet s = new EventSet(size, w);
@@ -68,7 +69,12 @@ public final class EventSet {
         return s;
     }
 
-    /** The set as intervals ({@link IntervalRow}). */
+    /** The set as intervals ({@link IntervalRow}, a copy). */
+    public int[] ranges() {
+        return intervals().clone();
+    }
+
+    /** The set as intervals ({@link IntervalRow}), shared. */
     int[] intervals() {
         int[] r = intervals;
         if (r == null) {

@@ -5,29 +5,31 @@ import java.util.function.IntConsumer;
 
 /**
  * A set of events as sorted, disjoint, non-adjacent half-open intervals {@code [s0, e0), [s1, e1),
- * …}, stored as {@code int[] {s0, e0, s1, e1, …}}: the row of a relation stored by intervals
- * ({@link Relation}, for programs of thousands of events). A thread's {@code po} row, the rows of
+ * …}, stored as {@code int[] {s0, e0, s1, e1, …}} (the empty set: an empty array): the row of a
+ * relation stored by intervals ({@link Relation}, for programs of thousands of events), and what
+ * {@link Relation#row}, {@link BitMatrix#row} and {@link EventSet#ranges} give callers that work
+ * a row at a time. A thread's {@code po} row, the rows of
  * {@code [R]; po; [W]} in a thread of one kind of access, a coherence order written in program
  * order: one interval each, so such a relation costs O(n) words, not O(n²/64).
  *
  * <p>Arrays are never changed once made: every operation returns a new array (or one of its
- * arguments, or {@link #EMPTY}), so rows can be shared between relations. Static methods only;
- * arguments are not checked (the callers own them).
+ * arguments, or {@link #EMPTY}), so rows can be shared between relations; the rows given out of
+ * this package are copies. Static methods only; arguments are not checked (the callers own them).
  */
-final class IntervalRow {
+public final class IntervalRow {
     /** The empty set. */
-    static final int[] EMPTY = new int[0];
+    public static final int[] EMPTY = new int[0];
 
     private IntervalRow() {
     }
 
     /** {@code [lo, hi)}; {@link #EMPTY} if {@code lo >= hi}. */
-    static int[] range(int lo, int hi) {
+    public static int[] range(int lo, int hi) {
         return lo < hi ? new int[] {lo, hi} : EMPTY;
     }
 
     /** Whether {@code x} is in {@code r}: a binary search over the interval starts. */
-    static boolean contains(int[] r, int x) {
+    public static boolean contains(int[] r, int x) {
         int lo = 0;
         int hi = r.length / 2 - 1;
         while (lo <= hi) {
@@ -44,7 +46,7 @@ final class IntervalRow {
     }
 
     /** The index (of its start, even) of the first interval of {@code r} that ends after {@code x}, or {@code r.length}. */
-    static int firstEndingAfter(int[] r, int x) {
+    public static int firstEndingAfter(int[] r, int x) {
         int lo = 0;
         int hi = r.length / 2;
         while (lo < hi) {
@@ -59,19 +61,19 @@ final class IntervalRow {
     }
 
     /** The smallest element of {@code r} that is {@code >= x}, or -1. */
-    static int nextAtLeast(int[] r, int x) {
+    public static int nextAtLeast(int[] r, int x) {
         int k = firstEndingAfter(r, x);
         return k == r.length ? -1 : Math.max(x, r[k]);
     }
 
     /** Whether some element of {@code r} lies in {@code [lo, hi)}. */
-    static boolean meets(int[] r, int lo, int hi) {
+    public static boolean meets(int[] r, int lo, int hi) {
         int x = nextAtLeast(r, lo);
         return x >= 0 && x < hi;
     }
 
     /** Number of elements. */
-    static long cardinality(int[] r) {
+    public static long cardinality(int[] r) {
         long c = 0;
         for (int k = 0; k < r.length; k += 2) {
             c += r[k + 1] - r[k];
@@ -80,7 +82,7 @@ final class IntervalRow {
     }
 
     /** Calls {@code action} on every element in ascending order. */
-    static void forEach(int[] r, IntConsumer action) {
+    public static void forEach(int[] r, IntConsumer action) {
         for (int k = 0; k < r.length; k += 2) {
             for (int x = r[k]; x < r[k + 1]; x++) {
                 action.accept(x);
@@ -89,7 +91,7 @@ final class IntervalRow {
     }
 
     /** The elements of {@code r}, ascending. */
-    static int[] elements(int[] r) {
+    public static int[] elements(int[] r) {
         int[] out = new int[(int) cardinality(r)];
         int n = 0;
         for (int k = 0; k < r.length; k += 2) {
@@ -163,7 +165,7 @@ final class IntervalRow {
      * The union of {@code count} intervals {@code [pairs[2i], pairs[2i+1])} given in any order,
      * empty ones and overlaps allowed.
      */
-    static int[] normalize(int[] pairs, int count) {
+    public static int[] normalize(int[] pairs, int count) {
         if (count == 0) {
             return EMPTY;
         }
@@ -196,7 +198,7 @@ final class IntervalRow {
     }
 
     /** {@code a ∪ b}. */
-    static int[] union(int[] a, int[] b) {
+    public static int[] union(int[] a, int[] b) {
         if (a.length == 0) {
             return b;
         }
@@ -230,7 +232,7 @@ final class IntervalRow {
     }
 
     /** {@code a ∩ b}. */
-    static int[] intersection(int[] a, int[] b) {
+    public static int[] intersection(int[] a, int[] b) {
         if (a.length == 0 || b.length == 0) {
             return EMPTY;
         }
@@ -258,7 +260,7 @@ final class IntervalRow {
     }
 
     /** {@code a \ b}. */
-    static int[] difference(int[] a, int[] b) {
+    public static int[] difference(int[] a, int[] b) {
         if (a.length == 0 || b.length == 0) {
             return a;
         }
@@ -307,7 +309,7 @@ final class IntervalRow {
     }
 
     /** Whether every element of {@code a} is in {@code b}. */
-    static boolean isSubset(int[] a, int[] b) {
+    public static boolean isSubset(int[] a, int[] b) {
         int j = 0;
         for (int i = 0; i < a.length; i += 2) {
             while (j < b.length && b[j + 1] <= a[i]) {
@@ -321,7 +323,7 @@ final class IntervalRow {
     }
 
     /** Whether {@code a} and {@code b} have an element in common. */
-    static boolean intersects(int[] a, int[] b) {
+    public static boolean intersects(int[] a, int[] b) {
         int i = 0;
         int j = 0;
         while (i < a.length && j < b.length) {
@@ -338,12 +340,12 @@ final class IntervalRow {
     }
 
     /** {@code r} with {@code x} added. */
-    static int[] with(int[] r, int x) {
+    public static int[] with(int[] r, int x) {
         return contains(r, x) ? r : union(r, new int[] {x, x + 1});
     }
 
     /** {@code r} without {@code x}. */
-    static int[] without(int[] r, int x) {
+    public static int[] without(int[] r, int x) {
         return contains(r, x) ? difference(r, new int[] {x, x + 1}) : r;
     }
 }

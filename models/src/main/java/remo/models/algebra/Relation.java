@@ -146,27 +146,13 @@ public final class Relation {
         private final int w;
         /** The bit matrix, or {@code null} when building rows of intervals. */
         private final long[] bits;
-        private final int[][] rows;
-        /** Per row, intervals added since the row was last merged: {@code [lo, hi)} pairs, unsorted. */
-        private final int[][] pending;
-        private final int[] pendingCount;
-        private EventSet lastSet;
-        private int[] lastSetRow;
+        private final IntervalRowsBuilder rows;
 
         private Builder(int size) {
             this.size = size;
             this.w = EventSet.wordCount(size);
-            if (denseFor(size)) {
-                this.bits = new long[size * w];
-                this.rows = null;
-                this.pending = null;
-                this.pendingCount = null;
-            } else {
-                this.bits = null;
-                this.rows = SparseRows.empty(size);
-                this.pending = new int[size][];
-                this.pendingCount = new int[size];
-            }
+            this.bits = denseFor(size) ? new long[size * w] : null;
+            this.rows = bits == null ? new IntervalRowsBuilder(size) : null;
         }
 
         private void check(int from, int to) {
@@ -175,38 +161,13 @@ public final class Relation {
             }
         }
 
-        private void append(int from, int lo, int hi) {
-            int[] p = pending[from];
-            int n = pendingCount[from];
-            if (p == null || 2 * n + 2 > p.length) {
-                p = p == null ? new int[4] : Arrays.copyOf(p, p.length * 2);
-                pending[from] = p;
-            }
-            p[2 * n] = lo;
-            p[2 * n + 1] = hi;
-            pendingCount[from] = n + 1;
-        }
-
-        /** Row {@code from} with its pending intervals merged in. */
-        private int[] row(int from) {
-            int n = pendingCount[from];
-            if (n > 0) {
-                rows[from] = IntervalRow.union(rows[from], IntervalRow.normalize(pending[from], n));
-                pendingCount[from] = 0;
-                if (pending[from].length > 64) {
-                    pending[from] = null;
-                }
-            }
-            return rows[from];
-        }
-
         /** Adds the pair {@code (from, to)}. */
         public Builder add(int from, int to) {
             check(from, to);
             if (bits != null) {
                 bits[from * w + (to >>> 6)] |= 1L << to;
             } else {
-                append(from, to, to + 1);
+                rows.append(from, to, to + 1);
             }
             return this;
         }
@@ -223,7 +184,7 @@ public final class Relation {
             }
             if (bits == null) {
                 if (lo < hi) {
-                    append(from, lo, hi);
+                    rows.append(from, lo, hi);
                 }
                 return this;
             }
@@ -247,16 +208,30 @@ public final class Relation {
                 throw new IndexOutOfBoundsException("row " + from + " outside 0.." + (size - 1));
             }
             if (bits == null) {
-                if (to != lastSet) {
-                    lastSet = to;
-                    lastSetRow = to.intervals();
-                }
-                rows[from] = IntervalRow.union(row(from), lastSetRow);
+                rows.addRow(from, to);
                 return this;
             }
             int base = from * w;
             for (int m = 0; m < w; m++) {
                 bits[base + m] |= to.words[m];
+            }
+            return this;
+        }
+
+        /**
+         * Adds the pairs {@code (from, to)} for every {@code to} in {@code intervals}
+         * ({@link IntervalRow}).
+         *
+         * @throws IndexOutOfBoundsException if {@code from} or an interval is outside 0..size-1
+         */
+        public Builder addRanges(int from, int[] intervals) {
+            if (from < 0 || from >= size || (intervals.length > 0 && (intervals[0] < 0 || intervals[intervals.length - 1] > size))) {
+                throw new IndexOutOfBoundsException("row " + from + " or its intervals outside 0.." + size);
+            }
+            if (bits == null) {
+                rows.addRanges(from, intervals.clone());
+            } else {
+                IntervalRow.orInto(intervals, bits, from * w);
             }
             return this;
         }
@@ -269,21 +244,17 @@ public final class Relation {
          * @throws IndexOutOfBoundsException if an event is outside 0..size-1
          */
         public Builder addOrder(int[] order, int from, int to) {
-            if (bits != null) {
-                for (int i = from; i < to; i++) {
-                    for (int j = i + 1; j < to; j++) {
-                        add(order[i], order[j]);
-                    }
-                }
+            for (int i = from; i < to; i++) {
+                check(order[i], order[i]);
+            }
+            if (bits == null) {
+                rows.addOrder(order, from, to);
                 return this;
             }
-            int[] later = IntervalRow.EMPTY;
-            for (int i = to - 1; i >= from; i--) {
-                check(order[i], order[i]);
-                if (later.length > 0) {
-                    rows[order[i]] = IntervalRow.union(row(order[i]), later);
+            for (int i = from; i < to; i++) {
+                for (int j = i + 1; j < to; j++) {
+                    add(order[i], order[j]);
                 }
-                later = IntervalRow.with(later, order[i]);
             }
             return this;
         }
@@ -293,14 +264,14 @@ public final class Relation {
             if (bits != null) {
                 bits[from * w + (to >>> 6)] &= ~(1L << to);
             } else {
-                rows[from] = IntervalRow.without(row(from), to);
+                rows.remove(from, to);
             }
             return this;
         }
 
         /** Whether the pair is present. */
         public boolean contains(int from, int to) {
-            return bits != null ? (bits[from * w + (to >>> 6)] & (1L << to)) != 0 : IntervalRow.contains(row(from), to);
+            return bits != null ? (bits[from * w + (to >>> 6)] & (1L << to)) != 0 : rows.contains(from, to);
         }
 
         /** Adds every pair of {@code r}. */
@@ -314,23 +285,14 @@ public final class Relation {
                     bits[i] |= other[i];
                 }
             } else {
-                int[][] other = r.intervalRows();
-                for (int i = 0; i < size; i++) {
-                    rows[i] = IntervalRow.union(row(i), other[i]);
-                }
+                rows.addAll(r.intervalRows());
             }
             return this;
         }
 
         /** The relation built so far (a copy; the builder stays usable). */
         public Relation build() {
-            if (bits != null) {
-                return new Relation(size, bits.clone());
-            }
-            for (int i = 0; i < size; i++) {
-                row(i);
-            }
-            return new Relation(size, rows.clone());
+            return bits != null ? new Relation(size, bits.clone()) : new Relation(size, rows.build());
         }
     }
 
@@ -347,6 +309,17 @@ public final class Relation {
         return isDense() ? BitRows.get(bits, rowWords, from, to) : IntervalRow.contains(rows[from], to);
     }
 
+    /**
+     * The events {@code to} with {@code (from, to)} in the relation, as intervals
+     * ({@link IntervalRow}, a copy): O(intervals) in the interval form.
+     */
+    public int[] row(int from) {
+        if (from < 0 || from >= size) {
+            throw new IndexOutOfBoundsException("row " + from + " outside 0.." + (size - 1));
+        }
+        return isDense() ? IntervalRow.ofWords(bits, from * rowWords, rowWords) : rows[from].clone();
+    }
+
     /** The events {@code to} with {@code (from, to)} in the relation. */
     public EventSet successors(int from) {
         if (!isDense()) {
@@ -358,34 +331,13 @@ public final class Relation {
 
     /** Whether there is no pair. */
     public boolean isEmpty() {
-        if (!isDense()) {
-            for (int[] r : rows) {
-                if (r.length > 0) {
-                    return false;
-                }
-            }
-            return true;
-        }
-        for (long b : bits) {
-            if (b != 0) {
-                return false;
-            }
-        }
-        return true;
+        return isDense() ? Arrays.stream(bits).allMatch(b -> b == 0) : Arrays.stream(rows).allMatch(r -> r.length == 0);
     }
 
     /** Number of pairs ({@link Integer#MAX_VALUE} if there are more). */
     public int pairCount() {
-        long c = 0;
-        if (!isDense()) {
-            for (int[] r : rows) {
-                c += IntervalRow.cardinality(r);
-            }
-        } else {
-            for (long b : bits) {
-                c += Long.bitCount(b);
-            }
-        }
+        long c = isDense() ? Arrays.stream(bits).map(Long::bitCount).sum()
+                : Arrays.stream(rows).mapToLong(IntervalRow::cardinality).sum();
         return (int) Math.min(Integer.MAX_VALUE, c);
     }
 
@@ -405,32 +357,13 @@ public final class Relation {
         }
     }
 
-    private enum Op { UNION, INTERSECTION, DIFFERENCE }
+    /** What {@link #combine} does to each pair of rows (or words). */
+    enum Op { UNION, INTERSECTION, DIFFERENCE }
 
     private Relation combine(Relation other, Op op) {
         same(other);
-        if (!isDense()) {
-            int[][] b = other.intervalRows();
-            int[][] out = new int[size][];
-            for (int i = 0; i < size; i++) {
-                out[i] = switch (op) {
-                    case UNION -> IntervalRow.union(rows[i], b[i]);
-                    case INTERSECTION -> IntervalRow.intersection(rows[i], b[i]);
-                    case DIFFERENCE -> IntervalRow.difference(rows[i], b[i]);
-                };
-            }
-            return new Relation(size, out);
-        }
-        long[] o = other.matrix();
-        long[] b = bits.clone();
-        for (int i = 0; i < b.length; i++) {
-            b[i] = switch (op) {
-                case UNION -> b[i] | o[i];
-                case INTERSECTION -> b[i] & o[i];
-                case DIFFERENCE -> b[i] & ~o[i];
-            };
-        }
-        return new Relation(size, b);
+        return isDense() ? new Relation(size, BitRows.combine(bits, other.matrix(), op))
+                : new Relation(size, SparseRows.combine(rows, other.intervalRows(), op));
     }
 
     /** {@code this | other}. */
@@ -481,7 +414,7 @@ public final class Relation {
      */
     public Relation transitiveClosure() {
         if (!isDense()) {
-            return new Relation(size, SparseRows.closure(rows));
+            return new Relation(size, SparseSearch.closure(rows));
         }
         long[] b = bits.clone();
         int[] order = BitRows.topologicalOrder(b, size, rowWords);
@@ -516,49 +449,19 @@ public final class Relation {
 
     /** The events with at least one predecessor. */
     public EventSet range() {
-        if (!isDense()) {
-            return EventSet.ofIntervals(size, SparseRows.range(rows));
-        }
-        long[] w = new long[rowWords];
-        for (int i = 0; i < size; i++) {
-            int base = i * rowWords;
-            for (int k = 0; k < rowWords; k++) {
-                w[k] |= bits[base + k];
-            }
-        }
-        return new EventSet(size, w);
+        return isDense() ? new EventSet(size, BitRows.range(bits, size, rowWords))
+                : EventSet.ofIntervals(size, SparseRows.range(rows));
     }
 
     /** {@code [from]; this; [to]}. */
     public Relation restrict(EventSet from, EventSet to) {
-        if (!isDense()) {
-            int[][] out = SparseRows.empty(size);
-            int[] mask = to.intervals();
-            from.forEach(i -> out[i] = IntervalRow.intersection(rows[i], mask));
-            return new Relation(size, out);
-        }
-        long[] b = new long[bits.length];
-        int w = rowWords;
-        from.forEach(i -> {
-            int base = i * w;
-            for (int m = 0; m < w; m++) {
-                b[base + m] = bits[base + m] & to.words[m];
-            }
-        });
-        return new Relation(size, b);
+        return isDense() ? new Relation(size, BitRows.restrict(bits, rowWords, from, to))
+                : new Relation(size, SparseRows.restrict(rows, from, to));
     }
 
     /** Whether no event is related to itself. */
     public boolean isIrreflexive() {
-        if (!isDense()) {
-            for (int i = 0; i < size; i++) {
-                if (IntervalRow.contains(rows[i], i)) {
-                    return false;
-                }
-            }
-            return true;
-        }
-        return !BitRows.hasLoop(bits, size, rowWords);
+        return isDense() ? !BitRows.hasLoop(bits, size, rowWords) : !SparseRows.hasLoop(rows);
     }
 
     /**
@@ -567,7 +470,7 @@ public final class Relation {
      * interval form, a depth-first search finds no edge back to its path ({@link SparseRows#isAcyclic}).
      */
     public boolean isAcyclic() {
-        return isDense() ? BitRows.topologicalOrder(bits, size, rowWords) != null : SparseRows.isAcyclic(rows);
+        return isDense() ? BitRows.topologicalOrder(bits, size, rowWords) != null : SparseSearch.isAcyclic(rows);
     }
 
     /**
@@ -576,7 +479,7 @@ public final class Relation {
      * one-event cycle. The cycle found is a shortest cycle through the smallest event on a cycle.
      */
     public List<Integer> findCycle() {
-        return isDense() ? BitRows.findCycle(bits, size, rowWords) : SparseRows.findCycle(rows);
+        return isDense() ? BitRows.findCycle(bits, size, rowWords) : SparseSearch.findCycle(rows);
     }
 
     @Override

@@ -89,6 +89,18 @@ public final class TestRunner {
         return this;
     }
 
+    /**
+     * Makes {@code model} the model this runner uses under the name {@code name} (its
+     * {@code modelArg}): a model loaded from text rather than from a file or the bundled library
+     * (the playground's pasted {@code .cat}, docs/playground.md).
+     *
+     * @return this runner
+     */
+    public synchronized TestRunner preloaded(String name, CatModel model) {
+        models.put(name, model);
+        return this;
+    }
+
     /** The default model of a program's dialect (language.md §9). */
     public static String defaultModel(Program program) {
         return program.dialect().isX86() ? "tso" : "rdma-tso-rmw";
@@ -184,12 +196,34 @@ public final class TestRunner {
      * {@link #withRunWarnings}, in input order, to get exactly the outcome of {@code run}.
      */
     public TestOutcome runAlone(Path file, String displayName) {
+        return parseAndRun(() -> LitmusParser.read(file, displayName, unroll), displayName);
+    }
+
+    /**
+     * Runs a test given as text (the playground of docs/playground.md, which reads no file): the
+     * same parse, limits and check as {@link #run(Path, String)} on a file holding {@code text}.
+     *
+     * @param text        the litmus test
+     * @param displayName the name used in messages, as a file name would be
+     * @return the outcome, with the once-per-run warnings; never throws for bad input or limits
+     */
+    public TestOutcome runText(String text, String displayName) {
+        return withRunWarnings(parseAndRun(() -> LitmusParser.parseAndValidate(displayName, text, unroll), displayName));
+    }
+
+    /** Reads a program. */
+    @FunctionalInterface
+    private interface ProgramSource {
+        Program read() throws LitmusException, IOException;
+    }
+
+    /** Parses (against the time limit: a huge input is stopped with E-LIMIT where it got to) and checks. */
+    private TestOutcome parseAndRun(ProgramSource source, String displayName) {
         Program program;
-        // parsing counts against --timeout too (a huge file is stopped with E-LIMIT where it got to)
         long limit = options.timeout() == null ? Long.MAX_VALUE : options.deadline(0);
         long[] previous = InputLimits.setDeadline(options.deadline(System.nanoTime()), limit);
         try {
-            program = LitmusParser.read(file, displayName, unroll);
+            program = source.read();
         } catch (LitmusException e) {
             return new TestOutcome(displayName, null, null, e.diagnostic(), List.of());
         } catch (IOException | RuntimeException e) {

@@ -9,7 +9,7 @@ import remo.checker.TestRunner;
 import remo.checker.operational.OperationalExplorer;
 
 /** The engines selectable with {@code --engine}: the axiomatic checker and the operational explorer. */
-enum EngineName {
+public enum EngineName {
     /** Candidate enumeration against the cat model ({@link AxiomaticChecker}). */
     AXIOMATIC(AxiomaticChecker::check),
     /** Exhaustive exploration of the abstract machine of operational.md ({@link OperationalExplorer}). */
@@ -22,13 +22,23 @@ enum EngineName {
     }
 
     /** The engine. */
-    TestRunner.Engine engine() {
+    public TestRunner.Engine engine() {
         return engine;
     }
 
     /** The name as written on the command line. */
-    String optionValue() {
+    public String optionValue() {
         return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** The engine named {@code value} ({@code axiomatic}, {@code operational}), or null. */
+    public static EngineName byName(String value) {
+        for (EngineName e : values()) {
+            if (e.optionValue().equals(value)) {
+                return e;
+            }
+        }
+        return null;
     }
 
     /** Converts {@code axiomatic}/{@code operational}; anything else is a picocli usage error. */

@@ -12,6 +12,7 @@ import picocli.CommandLine;
                 CompareModelsCommand.class,
                 LivenessCommand.class,
                 ObjectsCommand.class,
+                ServeCommand.class,
                 CommandLine.HelpCommand.class})
 final class RemoCommand implements Runnable {
     /** What {@code --version} prints, for {@code remo} and every subcommand. */

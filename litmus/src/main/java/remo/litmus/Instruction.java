@@ -4,7 +4,7 @@ import remo.core.Position;
 
 /**
  * One instruction of a thread (language.md §4). Instructions are immutable values; each knows
- * the position of its first token, and {@link #toString()} renders it in RDMA litmus syntax.
+ * the position of its first token, and {@code toString()} renders it in RDMA litmus syntax.
  *
  * <p>X86 instructions are mapped onto these forms when parsed (language.md §10.3); the
  * {@link LockedRmw} form covers {@code cas}, {@code faa} and x86's locked read-modify-writes,

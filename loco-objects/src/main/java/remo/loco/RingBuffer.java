@@ -24,9 +24,9 @@ import remo.nic.WorkId;
  * <pre>
  * tryPush(msg):                                    tryPop():
  *  P1 h := load(hc@s)                               Q1 t := load(tail@r)
- *  P2 if pushed - h >= K: return false              Q2 if t <= popped: return null
+ *  P2 if pushed - h >= K: return false              Q2 if t &lt;= popped: return null
  *  P3 i := pushed mod K                             Q3 i := popped mod K
- *     for w < M: store(stage@s[i(M+1)+w], msg[w])      msg := [load(slots@r[iM+w]) | w < M]
+ *     for w &lt; M: store(stage@s[i(M+1)+w], msg[w])      msg := [load(slots@r[iM+w]) | w &lt; M]
  *     store(stage@s[i(M+1)+M], pushed+1)            Q4 popped := popped+1; store(head@r, popped)
  *  P4 put(wp, slots@r, iM, stage@s, i(M+1), M)      Q5 put(wc, hc@s, 0, head@r, 0, 1)
  *  P5 put(wp, tail@r, 0, stage@s, i(M+1)+M, 1)      Q6 return msg

@@ -191,10 +191,8 @@ public final class DotRenderer {
             }
         }
         for (Map.Entry<EdgeKind, List<String>> k : present.entrySet()) {
-            String colour = STYLE.get(k.getKey()).replaceAll("^color=\"(#[0-9a-f]+)\".*$", "$1");
-            String line = STYLE.get(k.getKey()).contains("dashed") ? "dashed" : STYLE.get(k.getKey()).contains("dotted")
-                    ? "dotted" : k.getKey() == EdgeKind.VIOLATION || k.getKey() == EdgeKind.RAO ? "bold"
-                    : k.getKey() == EdgeKind.PO || k.getKey() == EdgeKind.PPO ? "thin" : "solid";
+            String colour = colour(k.getKey());
+            String line = line(k.getKey());
             for (String name : k.getValue()) {
                 String what = k.getKey() == EdgeKind.VIOLATION ? "edges of the cycle that violates " + name
                         : k.getKey() == EdgeKind.SHOWN ? "relation " + name + " of the model (--show)"
@@ -211,6 +209,19 @@ public final class DotRenderer {
         }
         sb.append("</table>>];\n  }\n");
         return sb.toString();
+    }
+
+    /** The colour of an edge kind ({@code #d62728} for rf), shared by every renderer ({@link SvgRenderer}). */
+    static String colour(EdgeKind kind) {
+        return STYLE.get(kind).replaceAll("^color=\"(#[0-9a-f]+)\".*$", "$1");
+    }
+
+    /** The line of an edge kind: {@code dashed}, {@code dotted}, {@code bold}, {@code thin} or {@code solid}. */
+    static String line(EdgeKind kind) {
+        String style = STYLE.get(kind);
+        return style.contains("dashed") ? "dashed" : style.contains("dotted") ? "dotted"
+                : kind == EdgeKind.VIOLATION || kind == EdgeKind.RAO ? "bold"
+                : kind == EdgeKind.PO || kind == EdgeKind.PPO ? "thin" : "solid";
     }
 
     private static String row(String colour, String key, String text) {

@@ -67,6 +67,24 @@ public final class GraphBuilder {
      * @return the graph
      */
     public GraphDrawing build(Execution x, String name) {
+        return build(x, name, false);
+    }
+
+    /**
+     * Prepares one execution for drawing as this builder's model judges it, whatever model it was
+     * enumerated under: a weak model's execution that the strong model rejects (the violating
+     * execution of a robustness analysis, models.md §10) is drawn forbidden, with the strong
+     * model's failing check and its cycle.
+     *
+     * @param x    a complete candidate execution
+     * @param name the graph's name
+     * @return the graph
+     */
+    public GraphDrawing buildJudged(Execution x, String name) {
+        return build(x, name, true);
+    }
+
+    private GraphDrawing build(Execution x, String name, boolean judge) {
         Program program = x.structure().program();
         boolean[] exists = x.exists();
         int n = x.structure().size();
@@ -75,8 +93,12 @@ public final class GraphBuilder {
 
         // ---- violation first: it marks events
         GraphDrawing.Violation violation = null;
-        if (!x.consistent()) {
-            GraphCheck.Verdict v = GraphCheck.check(x, model, skippedChecks);
+        boolean rejected = !x.consistent();
+        GraphCheck.Verdict v = rejected || judge ? GraphCheck.check(x, model, skippedChecks) : null;
+        if (judge) {
+            rejected = !v.consistent();
+        }
+        if (rejected) {
             String check = v.failedCheck() != null ? v.failedCheck() : x.failedCheck();
             ModelCheck mc = findCheck(check);
             violation = new GraphDrawing.Violation(check, mc == null ? null : mc.kindKeyword(),
@@ -183,7 +205,7 @@ public final class GraphBuilder {
         edges.sort(Comparator.comparing(GraphDrawing.GraphEdge::kind).thenComparingInt(GraphDrawing.GraphEdge::from)
                 .thenComparingInt(GraphDrawing.GraphEdge::to).thenComparing(GraphDrawing.GraphEdge::label));
 
-        String status = !x.consistent() ? "forbidden" : ShowMode.satisfiesCondition(x) ? "witness" : "allowed";
+        String status = rejected ? "forbidden" : ShowMode.satisfiesCondition(x) ? "witness" : "allowed";
         return new GraphDrawing(name, caption(x, name, status, violation, full, modelNames), status, columns, events, edges,
                 violation);
     }

@@ -146,7 +146,8 @@ public final class JsonResults {
         return MAPPER.readValue(json, ResultDocument.class);
     }
 
-    private static ResultDocument.Diagnostic diagnostic(Diagnostic d) {
+    /** The JSON form of a diagnostic (its file, line and column, its printable message). */
+    public static ResultDocument.Diagnostic diagnostic(Diagnostic d) {
         return new ResultDocument.Diagnostic(d.severity().name().toLowerCase(java.util.Locale.ROOT), d.code(), d.shownFile(), d.position().line(),
                 d.position().column(), d.shownMessage());
     }

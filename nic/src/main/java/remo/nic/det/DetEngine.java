@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import remo.nic.Call;
+import remo.nic.EngineState;
 import remo.nic.FaultPlan;
 import remo.nic.RunResult;
 import remo.nic.Schedule;
@@ -317,7 +318,7 @@ public final class DetEngine implements Engine {
 
     /** A snapshot of the state before the current step (for controllers that relate a run to another model). */
     public EngineState state() {
-        return EngineState.of(machine);
+        return DetSnapshots.of(machine);
     }
 
     /** The footprint of {@code a}, an action enabled at the current step (for {@link ActionController}s). */

@@ -140,7 +140,7 @@ final class DporSearch implements ActionController {
             }
             if (d < fresh) {
                 replayed(node, d);
-                observer.before(engine, enabled.get(node.chosen));
+                observe(engine);
                 return node.chosen;
             }
         } else {
@@ -160,7 +160,7 @@ final class DporSearch implements ActionController {
             stack.add(node);
         }
         step(node, d);
-        observer.before(engine, enabled.get(node.chosen));
+        observe(engine);
         return node.chosen;
     }
 
@@ -442,5 +442,12 @@ final class DporSearch implements ActionController {
     /** The processes of the tree, for tests: how many distinct ones the exploration met. */
     int processes() {
         return procKeys.size();
+    }
+
+    /** Shows the observer the state before the chosen step (a snapshot is taken only for a real observer). */
+    private void observe(DetEngine engine) {
+        if (observer != StepObserver.NONE) {
+            observer.before(engine.state());
+        }
     }
 }

@@ -1,7 +1,6 @@
 package remo.nic.explore;
 
-import remo.nic.det.Action;
-import remo.nic.det.DetEngine;
+import remo.nic.EngineState;
 
 /**
  * Watches the steps of every explored run, for checks that relate a run to another model step by
@@ -17,13 +16,13 @@ public interface StepObserver {
         }
 
         @Override
-        public void before(DetEngine engine, Action chosen) {
+        public void before(EngineState state) {
         }
     };
 
     /** A run is about to start (its set-up has not run yet). */
     void runStarting();
 
-    /** {@code chosen} is about to run; {@code engine.state()} is the state before it. */
-    void before(DetEngine engine, Action chosen);
+    /** A step is about to run; {@code state} is the state before it (a copy the observer may keep). */
+    void before(EngineState state);
 }

@@ -8,7 +8,7 @@ import java.util.Objects;
 import remo.core.rdma.OpStage;
 import remo.locks.LockVariant;
 import remo.nic.Call;
-import remo.nic.det.EngineState;
+import remo.nic.EngineState;
 import remo.verify.locks.LockWorkload;
 
 /**

@@ -8,10 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import remo.locks.liveness.TraceValidation;
+import remo.nic.EngineState;
 import remo.nic.Schedule;
-import remo.nic.det.Action;
-import remo.nic.det.DetEngine;
-import remo.nic.det.EngineState;
 import remo.nic.explore.Exploration;
 import remo.nic.explore.ExplorationOptions;
 import remo.nic.explore.Explorer;
@@ -86,8 +84,7 @@ public final class LockTraceValidator {
             }
 
             @Override
-            public void before(DetEngine engine, Action chosen) {
-                EngineState s = engine.state();
+            public void before(EngineState s) {
                 projection.step(s);
                 last[0] = s;
             }

@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.function.IntFunction;
 import remo.core.rdma.OpKind;
 import remo.core.rdma.OpStage;
-import remo.nic.det.EngineState;
+import remo.nic.EngineState;
 import remo.verify.locks.LockWorkload;
 
 /**

@@ -40,11 +40,25 @@ final class ChoiceIndex {
     final OrderMembers[] coMembers;
     final OrderMembers[] raoMembers;
     /**
-     * Whether the relations are rows of intervals (more events than {@link Relation#denseLimit()}):
-     * then the orders' bounds and the coherence rules go a row of intervals at a time, so that a
-     * thread of n accesses costs O(n), not a step per pair.
+     * Whether the orders' bounds and the coherence rules go a row of intervals at a time (more
+     * than {@link #rowsAbove()} events), so that a thread of n accesses costs O(n) rows of a few
+     * intervals, not a step per pair; below, pair by pair, which is faster on small tests. Both
+     * give the same bounds and forced pairs (RowRulesTest compares them on the corpora).
      */
     final boolean byRows;
+
+    /** Events above which {@link #byRows}; tests lower it to run the row rules on small programs. */
+    static final int DEFAULT_ROWS_ABOVE = 256;
+    private static volatile int rowsAbove = DEFAULT_ROWS_ABOVE;
+
+    static int rowsAbove() {
+        return rowsAbove;
+    }
+
+    /** Sets {@link #rowsAbove()} (tests: 0 runs every program by rows; {@link Integer#MAX_VALUE} none). */
+    static void setRowsAbove(int events) {
+        rowsAbove = events;
+    }
 
     ChoiceIndex(CandidateSpace space) {
         this.candidateSpace = space;
@@ -109,7 +123,7 @@ final class ChoiceIndex {
         for (int c = 0; c < raoClasses.length; c++) {
             raoMembers[c] = new OrderMembers(raoClasses[c]);
         }
-        byRows = size > Relation.denseLimit();
+        byRows = size > rowsAbove;
     }
 
     private static int[] fill(int n) {

@@ -251,10 +251,15 @@ public final class Relation {
                 rows.addOrder(order, from, to);
                 return this;
             }
-            for (int i = from; i < to; i++) {
-                for (int j = i + 1; j < to; j++) {
-                    add(order[i], order[j]);
+            // from the last event back: each event's row absorbs the set of the events after it,
+            // a word at a time (k rows of n/64 words, not k²/2 pairs)
+            long[] later = new long[w];
+            for (int i = to - 1; i >= from; i--) {
+                int base = order[i] * w;
+                for (int m = 0; m < w; m++) {
+                    bits[base + m] |= later[m];
                 }
+                later[order[i] >>> 6] |= 1L << order[i];
             }
             return this;
         }

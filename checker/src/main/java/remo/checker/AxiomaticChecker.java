@@ -65,7 +65,8 @@ public final class AxiomaticChecker {
         EventStructure structure = new EventStructure(program, flags);
         ModelSupport.requireSupported(structure, model, flags);
         List<Diagnostic> warnings = ModelSupport.warnings(structure);
-        Enumeration run = new Enumeration(structure, model, flags, options, start, null, plain);
+        // the time limit counts from the start of the run (parsing included, RunClock)
+        Enumeration run = new Enumeration(structure, model, flags, options, Math.min(start, RunClock.start()), null, plain);
         run.enumerate();
         for (remo.litmus.Instruction.Cutoff c : run.cutoffs()) {
             warnings.add(ModelSupport.unrollWarning(program, c));

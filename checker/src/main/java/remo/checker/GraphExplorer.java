@@ -277,10 +277,12 @@ final class GraphExplorer {
             }
             ModelFrame frame = frame(node);
             Witnesses w = node.witnesses();
+            budget.checkTime(); // the bounds of a long thread take a while: the limit holds between steps
             CoherenceRules frameRules = rules.computeIfAbsent(frame, f -> new CoherenceRules(space, model, f));
             if (frame.definitelyViolated(w, frameRules::tests) != null) {
                 return Status.PRUNED;
             }
+            budget.checkTime();
             CoherenceRules.Result r = frameRules.apply(frame, w, node);
             if (r == CoherenceRules.Result.CONFLICT) {
                 return Status.PRUNED;

@@ -60,6 +60,9 @@ final class CoherenceRows {
         int[][] later = new int[8][];
         int count = 0;
         for (int a = 0; a < k; a++) {
+            if ((a & 4095) == 4095) {
+                rules.budget.checkTime(); // a long order: the time limit holds within one pass
+            }
             int ea = m.events[a];
             if (node.existence[ea] != 1) {
                 continue;
@@ -134,6 +137,9 @@ final class CoherenceRows {
         boolean any = false;
         int[] sure = m.existing(node.existence, true);
         for (int a = 0; a < m.size(); a++) {
+            if ((a & 4095) == 4095) {
+                rules.budget.checkTime();
+            }
             int ea = m.events[a];
             if (node.existence[ea] != 1) {
                 continue;

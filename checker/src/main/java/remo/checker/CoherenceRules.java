@@ -46,6 +46,8 @@ final class CoherenceRules {
     }
 
     final ChoiceIndex space;
+    /** The run's limits: checked between the rules' passes and, on long orders, between rows. */
+    final Budget budget;
     private final List<Rule> rules = new ArrayList<>();
     /** Per rule, its converses when the rules go a row at a time; else empty. */
     private final List<Converses> converses = new ArrayList<>();
@@ -54,8 +56,9 @@ final class CoherenceRules {
     final int[] nextReader;
 
     /** The rules of {@code model}'s active acyclicity checks over {@code frame}'s universe. */
-    CoherenceRules(ChoiceIndex space, CatModel model, ModelFrame frame) {
+    CoherenceRules(ChoiceIndex space, CatModel model, ModelFrame frame, Budget budget) {
         this.space = space;
+        this.budget = budget;
         this.firstReader = new int[space.size];
         this.nextReader = new int[space.size];
         for (ModelCheck c : model.checks()) {
@@ -122,6 +125,7 @@ final class CoherenceRules {
         boolean again = true;
         while (again) {
             again = false;
+            budget.checkTime();
             for (int i = 0; i < closures.length; i++) {
                 if (closures[i] == null) {
                     continue;

@@ -278,7 +278,7 @@ final class GraphExplorer {
             ModelFrame frame = frame(node);
             Witnesses w = node.witnesses();
             budget.checkTime(); // the bounds of a long thread take a while: the limit holds between steps
-            CoherenceRules frameRules = rules.computeIfAbsent(frame, f -> new CoherenceRules(space, model, f));
+            CoherenceRules frameRules = rules.computeIfAbsent(frame, f -> new CoherenceRules(space, model, f, budget));
             if (frame.definitelyViolated(w, frameRules::tests) != null) {
                 return Status.PRUNED;
             }

@@ -65,6 +65,7 @@ final class CoherenceRules {
             if (c.kind() != CheckKind.ACYCLIC || c.negated() || !frame.isActive(c)) {
                 continue;
             }
+            budget.checkTime(); // each check's direct pairs are a few relations over every event
             Witnesses loose = space.loosest;
             Rule r = new Rule(c, DirectPairs.of(frame, c, Builtin.RF_REL, loose), DirectPairs.of(frame, c, Builtin.CO, loose),
                     DirectPairs.of(frame, c, Builtin.FR, loose), DirectPairs.of(frame, c, Builtin.RAO, loose));

@@ -276,6 +276,7 @@ final class GraphExplorer {
                 return Status.COMPLETE;
             }
             ModelFrame frame = frame(node);
+            budget.checkTime();
             Witnesses w = node.witnesses();
             budget.checkTime(); // the bounds of a long thread take a while: the limit holds between steps
             CoherenceRules frameRules = rules.computeIfAbsent(frame, f -> new CoherenceRules(space, model, f, budget));

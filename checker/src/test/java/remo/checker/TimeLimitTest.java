@@ -54,6 +54,8 @@ class TimeLimitTest {
         assertTrue(r.partialReason() != null && r.partialReason().matches("time limit of 1 s reached after 5(\\.[0-9]+)? s \\(--timeout\\)"),
                 String.valueOf(r.partialReason()));
         assertEquals("Undecided", r.verdictWord());
+        assertEquals(0, r.explored(), "stopped before exploring");
+        assertEquals(Map.of(), r.states());
         // and a run of its own (no earlier start) is decided well within the second
         CheckResult own = AxiomaticChecker.check(p, TestFiles.model("tso"), FlagValues.defaults(), oneSecond);
         assertNull(own.partialReason());

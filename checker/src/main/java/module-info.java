@@ -4,6 +4,7 @@
  */
 module remo.checker {
     requires transitive remo.models;
+    requires jdk.management; // LengthBenchmark reads the checking thread's CPU time and the heap's peak
 
     exports remo.checker;
     exports remo.checker.operational;

@@ -62,10 +62,19 @@ public final class AxiomaticChecker {
     static CheckResult check(Program program, CatModel model, FlagValues flags, CheckOptions options, boolean plain)
             throws LitmusException {
         long start = System.nanoTime();
+        // the time limit counts from the start of the run (parsing included, RunClock)
+        long runStart = Math.min(start, RunClock.start());
+        long deadline = options.deadline(runStart);
         EventStructure structure = new EventStructure(program, flags);
         ModelSupport.requireSupported(structure, model, flags);
         List<Diagnostic> warnings = ModelSupport.warnings(structure);
-        Enumeration run = new Enumeration(structure, model, flags, options, start, null, plain);
+        if (System.nanoTime() > deadline) {
+            return stoppedBeforeExploring(program, model, flags, options, warnings, start, runStart);
+        }
+        Enumeration run = new Enumeration(structure, model, flags, options, runStart, null, plain);
+        if (System.nanoTime() > deadline) {
+            return stoppedBeforeExploring(program, model, flags, options, warnings, start, runStart);
+        }
         run.enumerate();
         for (remo.litmus.Instruction.Cutoff c : run.cutoffs()) {
             warnings.add(ModelSupport.unrollWarning(program, c));
@@ -76,6 +85,19 @@ public final class AxiomaticChecker {
                 new CheckResult.Statistics(b.explored(), b.partialReason(), seconds, b.complete(),
                         b.explored() - b.complete(), b.consistent(), run.blockedLimit()),
                 run.tally.executions());
+    }
+
+    /**
+     * The partial result of a run whose time limit passed while its events, static relations or
+     * candidate space were being built (a long program): no candidate explored, nothing found,
+     * and the limit's note as the exploration gives it.
+     */
+    private static CheckResult stoppedBeforeExploring(Program program, CatModel model, FlagValues flags, CheckOptions options,
+                                                      List<Diagnostic> warnings, long start, long runStart) {
+        long now = System.nanoTime();
+        CheckResult.Outcome nothing = new OutcomeTally(program, options).outcome(warnings);
+        return new CheckResult(program, model, "axiomatic", flags, nothing,
+                new CheckResult.Statistics(0, options.timeLimitReached(now - runStart), (now - start) / 1e9), List.of());
     }
 
     /** The outcome with its raised flags in the model's order, whichever order the candidates came in. */

@@ -94,12 +94,7 @@ final class Candidate implements CompleteCandidate {
     Relation coRelation() {
         Relation.Builder b = Relation.builder(n);
         for (int l = 0; l < coOrder.length; l++) {
-            int[] o = coOrder[l];
-            for (int i = 0; i < coLength[l]; i++) {
-                for (int j = i + 1; j < coLength[l]; j++) {
-                    b.add(o[i], o[j]);
-                }
-            }
+            b.addOrder(coOrder[l], 0, coLength[l]);
             for (int w : coToInsert[l]) {
                 b.add(l, w);
             }
@@ -111,14 +106,8 @@ final class Candidate implements CompleteCandidate {
     Relation raoRelation() {
         Relation.Builder b = Relation.builder(n);
         for (int c = 0; c < raoOrder.length; c++) {
-            int[] o = raoOrder[c];
-            if (o == null) {
-                continue;
-            }
-            for (int i = 0; i < raoLength[c]; i++) {
-                for (int j = i + 1; j < raoLength[c]; j++) {
-                    b.add(o[i], o[j]);
-                }
+            if (raoOrder[c] != null) {
+                b.addOrder(raoOrder[c], 0, raoLength[c]);
             }
         }
         return b.build();

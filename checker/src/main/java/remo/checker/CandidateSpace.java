@@ -89,10 +89,19 @@ final class CandidateSpace {
         empty = Relation.empty(n);
 
         List<Event> events = s.events();
+        // the writes of each location, in event order: every per-read and per-write loop below
+        // walks its location's writes only (a thread of N loads costs O(N), not O(N^2))
+        List<List<Integer>> locationWrites = new ArrayList<>();
+        for (int l = 0; l < s.locationCount(); l++) {
+            locationWrites.add(new ArrayList<>());
+        }
         List<Integer> readList = new ArrayList<>();
         for (Event e : events) {
             if (e.kind().isRead()) {
                 readList.add(e.id());
+            }
+            if (e.kind().isWrite()) {
+                locationWrites.get(e.location()).add(e.id());
             }
         }
         reads = toArray(readList);
@@ -100,10 +109,10 @@ final class CandidateSpace {
         for (int i = 0; i < reads.length; i++) {
             Event r = s.event(reads[i]);
             List<Integer> writes = new ArrayList<>();
-            for (Event w : events) {
-                if (w.kind().isWrite() && w.location() == r.location()
-                        && !(w.thread() == r.thread() && w.instruction() == r.instruction())) {
-                    writes.add(w.id());
+            for (int w : locationWrites.get(r.location())) {
+                Event we = s.event(w);
+                if (!(we.thread() == r.thread() && we.instruction() == r.instruction())) {
+                    writes.add(w);
                 }
             }
             sources[i] = toArray(writes);
@@ -116,13 +125,15 @@ final class CandidateSpace {
 
         Relation.Builder co = Relation.builder(n);
         Relation.Builder init = Relation.builder(n);
-        for (Event a : events) {
-            for (Event b : events) {
-                if (a.id() != b.id() && a.kind().isWrite() && b.kind().isWrite() && a.location() == b.location()
-                        && b.kind() != EventLabel.IW) {
-                    co.add(a.id(), b.id());
-                }
+        for (List<Integer> ws : locationWrites) {
+            // every write of the location before every other one that is not an initial write:
+            // the location's writes other than initial ones, in ranges of consecutive ids
+            int[] targets = ranges(ws.stream().mapToInt(Integer::intValue).filter(w -> s.event(w).kind() != EventLabel.IW).toArray());
+            for (int a : ws) {
+                addAllBut(co, a, targets);
             }
+        }
+        for (Event a : events) {
             // the initial write of a location is co-before each of its writes that surely exists
             if (a.kind().isWrite() && a.kind() != EventLabel.IW && !a.conditional()) {
                 init.add(a.location(), a.id());
@@ -162,15 +173,44 @@ final class CandidateSpace {
         }
         Relation.Builder rao = Relation.builder(n);
         for (int[] cls : raoClasses) {
+            int[] members = ranges(cls);
             for (int a : cls) {
-                for (int b : cls) {
-                    if (a != b) {
-                        rao.add(a, b);
-                    }
-                }
+                addAllBut(rao, a, members);
             }
         }
         raoPotential = rao.build();
+    }
+
+    /**
+     * Adds the pairs {@code (from, t)} for every {@code t} of the ascending {@code targets} but
+     * {@code from}, given as {@link #ranges} of consecutive ids: O(ranges) per row.
+     */
+    static void addAllBut(Relation.Builder b, int from, int[] ranges) {
+        for (int k = 0; k < ranges.length; k += 2) {
+            int lo = ranges[k];
+            int hi = ranges[k + 1];
+            if (from >= lo && from < hi) {
+                b.addRange(from, lo, from);
+                b.addRange(from, from + 1, hi);
+            } else {
+                b.addRange(from, lo, hi);
+            }
+        }
+    }
+
+    /** The ascending {@code ids} as ranges {@code [lo, hi)} of consecutive ids: {@code {lo0, hi0, lo1, hi1, ...}}. */
+    static int[] ranges(int[] ids) {
+        int[] out = new int[2 * ids.length];
+        int n = 0;
+        for (int id : ids) {
+            if (n > 0 && out[n - 1] == id) {
+                out[n - 1] = id + 1;
+            } else {
+                out[n++] = id;
+                out[n++] = id + 1;
+            }
+        }
+        return java.util.Arrays.copyOf(out, n);
     }
 
     private static int[] toArray(List<Integer> list) {

@@ -36,6 +36,29 @@ final class ChoiceIndex {
     final boolean[] conditional;
     /** The loosest bounds: nothing fixed, every pair possible. */
     final Witnesses loosest;
+    /** Per location and per rao class: its members with their slots and events ({@link OrderMembers}). */
+    final OrderMembers[] coMembers;
+    final OrderMembers[] raoMembers;
+    /**
+     * Whether the orders' bounds and the coherence rules go a row of intervals at a time (more
+     * than {@link #rowsAbove()} events), so that a thread of n accesses costs O(n) rows of a few
+     * intervals, not a step per pair; below, pair by pair, which is faster on small tests. Both
+     * give the same bounds and forced pairs (RowRulesTest compares them on the corpora).
+     */
+    final boolean byRows;
+
+    /** Events above which {@link #byRows}; tests lower it to run the row rules on small programs. */
+    static final int DEFAULT_ROWS_ABOVE = 256;
+    private static volatile int rowsAbove = DEFAULT_ROWS_ABOVE;
+
+    static int rowsAbove() {
+        return rowsAbove;
+    }
+
+    /** Sets {@link #rowsAbove()} (tests: 0 runs every program by rows; {@link Integer#MAX_VALUE} none). */
+    static void setRowsAbove(int events) {
+        rowsAbove = events;
+    }
 
     ChoiceIndex(CandidateSpace space) {
         this.candidateSpace = space;
@@ -92,6 +115,15 @@ final class ChoiceIndex {
         }
         Relation empty = space.empty;
         loosest = new Witnesses(empty, rf.build(), empty, space.coPotential, empty, space.raoPotential);
+        coMembers = new OrderMembers[locs];
+        for (int l = 0; l < locs; l++) {
+            coMembers[l] = new OrderMembers(locationWrites[l]);
+        }
+        raoMembers = new OrderMembers[raoClasses.length];
+        for (int c = 0; c < raoClasses.length; c++) {
+            raoMembers[c] = new OrderMembers(raoClasses[c]);
+        }
+        byRows = size > rowsAbove;
     }
 
     private static int[] fill(int n) {

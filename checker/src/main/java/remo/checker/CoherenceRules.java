@@ -31,29 +31,49 @@ import remo.models.cat.CatStatement.CheckKind;
 final class CoherenceRules {
 
     /** The direct pairs of one acyclicity check in one frame. */
-    private record Rule(CatCheck check, Relation rf, Relation co, Relation fr, Relation rao) {
+    record Rule(CatCheck check, Relation rf, Relation co, Relation fr, Relation rao) {
     }
 
-    private final ChoiceIndex space;
+    /**
+     * A rule's direct pairs, converse, for the rules a row at a time ({@link ChoiceIndex#byRows}):
+     * {@code coBefore.row(a)} holds the {@code b} with {@code co(b, a)} entering directly.
+     */
+    record Converses(Relation coBefore, Relation frBefore, Relation raoBefore) {
+        static Converses of(Rule r) {
+            return new Converses(r.co == null ? null : r.co.converse(), r.fr == null ? null : r.fr.converse(),
+                    r.rao == null ? null : r.rao.converse());
+        }
+    }
+
+    final ChoiceIndex space;
+    /** The run's limits: checked between the rules' passes and, on long orders, between rows. */
+    final Budget budget;
     private final List<Rule> rules = new ArrayList<>();
+    /** Per rule, its converses when the rules go a row at a time; else empty. */
+    private final List<Converses> converses = new ArrayList<>();
     /** The reads of each write, as linked lists: firstReader[w], nextReader[r]. */
-    private final int[] firstReader;
-    private final int[] nextReader;
+    final int[] firstReader;
+    final int[] nextReader;
 
     /** The rules of {@code model}'s active acyclicity checks over {@code frame}'s universe. */
-    CoherenceRules(ChoiceIndex space, CatModel model, ModelFrame frame) {
+    CoherenceRules(ChoiceIndex space, CatModel model, ModelFrame frame, Budget budget) {
         this.space = space;
+        this.budget = budget;
         this.firstReader = new int[space.size];
         this.nextReader = new int[space.size];
         for (CatCheck c : model.checks()) {
             if (c.kind() != CheckKind.ACYCLIC || c.negated() || !frame.isActive(c)) {
                 continue;
             }
+            budget.checkTime(); // each check's direct pairs are a few relations over every event
             Witnesses loose = space.loosest;
             Rule r = new Rule(c, DirectPairs.of(frame, c, Builtin.RF_REL, loose), DirectPairs.of(frame, c, Builtin.CO, loose),
                     DirectPairs.of(frame, c, Builtin.FR, loose), DirectPairs.of(frame, c, Builtin.RAO, loose));
             if (r.rf != null || r.co != null || r.fr != null || r.rao != null) {
                 rules.add(r);
+                if (space.byRows) {
+                    converses.add(Converses.of(r));
+                }
             }
         }
     }
@@ -106,11 +126,13 @@ final class CoherenceRules {
         boolean again = true;
         while (again) {
             again = false;
+            budget.checkTime();
             for (int i = 0; i < closures.length; i++) {
                 if (closures[i] == null) {
                     continue;
                 }
-                Result r = orders(rules.get(i), closures[i], node);
+                Result r = space.byRows ? CoherenceRows.orders(this, rules.get(i), converses.get(i), closures[i], node)
+                        : orders(rules.get(i), closures[i], node);
                 if (r == Result.CONFLICT) {
                     return r;
                 }
@@ -120,7 +142,8 @@ final class CoherenceRules {
             changed |= again;
             if (again) {
                 for (int i = 0; i < closures.length; i++) {
-                    if (closures[i] != null && !addKnownPairs(rules.get(i), closures[i], node)) {
+                    if (closures[i] != null && !(space.byRows ? CoherenceRows.addKnownPairs(this, rules.get(i), closures[i], node)
+                            : addKnownPairs(rules.get(i), closures[i], node))) {
                         return Result.CONFLICT;
                     }
                 }

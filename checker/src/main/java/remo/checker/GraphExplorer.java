@@ -276,11 +276,14 @@ final class GraphExplorer {
                 return Status.COMPLETE;
             }
             ModelFrame frame = frame(node);
+            budget.checkTime();
             Witnesses w = node.witnesses();
-            CoherenceRules frameRules = rules.computeIfAbsent(frame, f -> new CoherenceRules(space, model, f));
+            budget.checkTime(); // the bounds of a long thread take a while: the limit holds between steps
+            CoherenceRules frameRules = rules.computeIfAbsent(frame, f -> new CoherenceRules(space, model, f, budget));
             if (frame.definitelyViolated(w, frameRules::tests) != null) {
                 return Status.PRUNED;
             }
+            budget.checkTime();
             CoherenceRules.Result r = frameRules.apply(frame, w, node);
             if (r == CoherenceRules.Result.CONFLICT) {
                 return Status.PRUNED;

@@ -42,11 +42,8 @@ final class GraphRelations {
     private static Relation orders(int n, Collection<List<Integer>> lists) {
         Relation.Builder b = Relation.builder(n);
         for (List<Integer> l : lists) {
-            for (int i = 0; i < l.size(); i++) {
-                for (int j = i + 1; j < l.size(); j++) {
-                    b.add(l.get(i), l.get(j));
-                }
-            }
+            int[] order = l.stream().mapToInt(Integer::intValue).toArray();
+            b.addOrder(order, 0, order.length);
         }
         return b.build();
     }

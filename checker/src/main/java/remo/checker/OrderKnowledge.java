@@ -1,6 +1,7 @@
 package remo.checker;
 
 import java.util.Arrays;
+import remo.models.algebra.BitMatrix;
 
 /**
  * What a partial candidate knows about one strict total order: the {@code co} of one location
@@ -10,13 +11,19 @@ import java.util.Arrays;
  * that, the known pairs hold pairs that every consistent completion must have (derived by
  * {@link CoherenceRules}), transitively closed. A placed member's position respects the known pairs.
  *
+ * <p>Invariants the operations rely on: the known pairs are transitively closed and acyclic, and
+ * the placed members are pairwise ordered by them in their placed order (placing a member orders
+ * it against every placed one). So a member's place is fixed by its placed neighbours alone, and
+ * a member known after the last placed one goes at the end in O(1): a location of n writes in
+ * program order is placed in O(n), and its known pairs (a {@link BitMatrix}, rows of intervals
+ * beyond {@link remo.models.algebra.Relation#denseLimit()} members) cost O(n) words.
+ *
  * <p>Mutable; {@link #copy()} before branching.
  */
 final class OrderKnowledge {
     private final int size;
-    private final int words;
-    /** before[a * words + b / 64] bit b: a is known to come before b. */
-    private final long[] before;
+    /** (a, b) set: a is known to come before b. */
+    private final BitMatrix before;
     /** The placed members in order. */
     private final int[] placed;
     private int placedCount;
@@ -28,14 +35,11 @@ final class OrderKnowledge {
      */
     OrderKnowledge(int size, boolean firstHead) {
         this.size = size;
-        this.words = (size + 63) >>> 6;
-        this.before = new long[size * words];
+        this.before = BitMatrix.empty(size);
         this.placed = new int[size];
         this.isPlaced = new boolean[size];
         if (firstHead && size > 0) {
-            for (int b = 1; b < size; b++) {
-                set(0, b);
-            }
+            before.setRange(0, 1, size);
             placed[0] = 0;
             placedCount = 1;
             isPlaced[0] = true;
@@ -44,8 +48,7 @@ final class OrderKnowledge {
 
     private OrderKnowledge(OrderKnowledge o) {
         this.size = o.size;
-        this.words = o.words;
-        this.before = o.before.clone();
+        this.before = o.before.copy();
         this.placed = o.placed.clone();
         this.placedCount = o.placedCount;
         this.isPlaced = o.isPlaced.clone();
@@ -60,11 +63,17 @@ final class OrderKnowledge {
     }
 
     boolean before(int a, int b) {
-        return (before[a * words + (b >>> 6)] & (1L << b)) != 0;
+        return before.get(a, b);
     }
 
-    private void set(int a, int b) {
-        before[a * words + (b >>> 6)] |= 1L << b;
+    /** The members known to come after {@code a}, as intervals ({@link remo.models.algebra.IntervalRow}). */
+    int[] after(int a) {
+        return before.row(a);
+    }
+
+    /** The known pairs, immutable: for the members known before one, {@code knownPairs().converse()}. */
+    remo.models.algebra.Relation knownPairs() {
+        return before.toRelation();
     }
 
     /** Whether member {@code m} has been placed. */
@@ -85,18 +94,11 @@ final class OrderKnowledge {
     /**
      * Records that {@code a} comes before {@code b}, with the pairs transitivity implies.
      *
-     * @return {@code false} if that contradicts a known pair (no consistent completion)
+     * @return {@code false} if that contradicts a known pair (no consistent completion); nothing
+     *         is recorded then
      */
     boolean require(int a, int b) {
-        if (before(a, b)) {
-            return true;
-        }
-        if (a == b || before(b, a)) {
-            return false;
-        }
-        long[] down = downSet(a);
-        long[] up = upSet(b);
-        return join(down, up);
+        return before.add(a, b);
     }
 
     /**
@@ -113,157 +115,67 @@ final class OrderKnowledge {
                 if (a == b || before(b, a)) {
                     return false;
                 }
-                set(a, b);
+                before.set(a, b);
                 any = true;
             }
         }
-        if (!any) {
-            return true;
-        }
-        for (int k = 0; k < size; k++) {
-            int kb = k * words;
-            long kbit = 1L << k;
-            int kw = k >>> 6;
-            for (int i = 0; i < size; i++) {
-                int ib = i * words;
-                if ((before[ib + kw] & kbit) != 0) {
-                    for (int m = 0; m < words; m++) {
-                        before[ib + m] |= before[kb + m];
-                    }
-                }
-            }
-        }
-        for (int x = 0; x < size; x++) {
-            if (before(x, x)) {
-                return false;
-            }
-        }
-        return true;
+        return !any || before.closeTransitively();
     }
 
-    /** {@code a} and every member known before it. */
-    private long[] downSet(int a) {
-        long[] d = new long[words];
-        d[a >>> 6] |= 1L << a;
-        for (int x = 0; x < size; x++) {
-            if (before(x, a)) {
-                d[x >>> 6] |= 1L << x;
-            }
+    /**
+     * Records that each member {@code members[i]} comes before every member of {@code later[i]}
+     * (intervals of members, none of them known in either direction with {@code members[i]}),
+     * and closes transitively once: {@link #requireAll} a row at a time.
+     *
+     * @return {@code false} if they contradict each other or the known pairs
+     */
+    boolean requireRows(int[] members, int[][] later, int count) {
+        for (int i = 0; i < count; i++) {
+            before.addRow(members[i], later[i]);
         }
-        return d;
-    }
-
-    /** {@code b} and every member known after it. */
-    private long[] upSet(int b) {
-        long[] u = new long[words];
-        u[b >>> 6] |= 1L << b;
-        for (int m = 0; m < words; m++) {
-            u[m] |= before[b * words + m];
-        }
-        return u;
-    }
-
-    /** Every member of {@code down} before every member of {@code up}; false if they meet. */
-    private boolean join(long[] down, long[] up) {
-        for (int m = 0; m < words; m++) {
-            if ((down[m] & up[m]) != 0) {
-                return false;
-            }
-        }
-        for (int m = 0; m < words; m++) {
-            long w = down[m];
-            while (w != 0) {
-                int x = (m << 6) + Long.numberOfTrailingZeros(w);
-                w &= w - 1;
-                int base = x * words;
-                for (int k = 0; k < words; k++) {
-                    before[base + k] |= up[k];
-                }
-            }
-        }
-        return true;
-    }
-
-    /** Like {@link #join} where {@code down} and {@code up} share only {@code self}. */
-    private boolean joinAllowingSelf(long[] down, long[] up, int self) {
-        for (int m = 0; m < words; m++) {
-            long both = down[m] & up[m];
-            if (m == self >>> 6) {
-                both &= ~(1L << self);
-            }
-            if (both != 0) {
-                return false;
-            }
-        }
-        for (int m = 0; m < words; m++) {
-            long w = down[m];
-            while (w != 0) {
-                int x = (m << 6) + Long.numberOfTrailingZeros(w);
-                w &= w - 1;
-                int base = x * words;
-                for (int k = 0; k < words; k++) {
-                    before[base + k] |= up[k];
-                }
-            }
-        }
-        before[self * words + (self >>> 6)] &= ~(1L << self);
-        return true;
+        return count == 0 || before.closeTransitively();
     }
 
     /**
      * The insertion indices allowed for unplaced member {@code m} by the known pairs: {@code m}
      * may be inserted at any index in {@code [lo, hi]} of the placed order (index i: before the
-     * member now at i).
+     * member now at i). {@code lo} is after the last placed member known before {@code m}, found
+     * from the end; {@code hi} at the first placed member from {@code lo} on known after it (by
+     * the invariants none before {@code lo} is).
      *
      * @return {@code {lo, hi}}; {@code hi < lo} if no position is left
      */
     int[] positions(int m) {
         int lo = 0;
-        int hi = placedCount;
-        for (int i = 0; i < placedCount; i++) {
-            int p = placed[i];
-            if (before(p, m)) {
+        for (int i = placedCount - 1; i >= 0; i--) {
+            if (before(placed[i], m)) {
                 lo = i + 1;
+                break;
             }
         }
-        for (int i = placedCount - 1; i >= 0; i--) {
+        int hi = placedCount;
+        for (int i = lo; i < placedCount; i++) {
             if (before(m, placed[i])) {
                 hi = i;
+                break;
             }
         }
         return new int[] {lo, hi};
     }
 
     /**
-     * Places {@code m} at insertion index {@code index} (one of {@link #positions}).
+     * Places {@code m} at insertion index {@code index} (one of {@link #positions}): it comes after
+     * the placed member at {@code index - 1} and before the one at {@code index}, and so, by
+     * transitivity, after and before every placed member on either side.
      *
      * @return {@code false} if the position contradicts a known pair
      */
     boolean place(int m, int index) {
-        boolean known = true;
-        for (int i = 0; i < placedCount && known; i++) {
-            known = i < index ? before(placed[i], m) : before(m, placed[i]);
+        if (index > 0 && !before.add(placed[index - 1], m)) {
+            return false;
         }
-        if (!known) {
-            // m after the placed member at index-1 and what precedes it, before the one at index
-            long[] down = downSet(m);
-            if (index > 0) {
-                long[] pre = downSet(placed[index - 1]);
-                for (int k = 0; k < words; k++) {
-                    down[k] |= pre[k];
-                }
-            }
-            long[] up = upSet(m);
-            if (index < placedCount) {
-                long[] post = upSet(placed[index]);
-                for (int k = 0; k < words; k++) {
-                    up[k] |= post[k];
-                }
-            }
-            // down and up now hold m; everything of down before everything of up, except (m, m)
-            if (!joinAllowingSelf(down, up, m)) {
-                return false;
-            }
+        if (index < placedCount && !before.add(m, placed[index])) {
+            return false;
         }
         System.arraycopy(placed, index, placed, index + 1, placedCount - index);
         placed[index] = m;

@@ -221,7 +221,9 @@ public final class TestRunner {
     private TestOutcome parseAndRun(ProgramSource source, String displayName) {
         Program program;
         long limit = options.timeout() == null ? Long.MAX_VALUE : options.deadline(0);
-        long[] previous = InputLimits.setDeadline(options.deadline(System.nanoTime()), limit);
+        long start = System.nanoTime();
+        long[] previous = InputLimits.setDeadline(options.deadline(start), limit);
+        Long previousStart = RunClock.set(start);
         try {
             program = source.read();
         } catch (LitmusException e) {
@@ -234,8 +236,15 @@ public final class TestRunner {
                     "out of memory while reading the file; it is too large for the heap (-Xmx)"), List.of());
         } finally {
             InputLimits.restoreDeadline(previous);
+            RunClock.restore(previousStart);
         }
-        return runAlone(program, displayName);
+        // the check's time limit counts from the start of parsing: one --timeout for the whole run
+        previousStart = RunClock.set(start);
+        try {
+            return runAlone(program, displayName);
+        } finally {
+            RunClock.restore(previousStart);
+        }
     }
 
     /** Runs an already parsed and validated program. */

@@ -9,6 +9,7 @@ import picocli.CommandLine;
         description = "REmote Memory Ordering: check litmus tests under RDMA and x86 memory models.",
         subcommands = {CheckCommand.class, RobustCommand.class, BenchCommand.class, GenCommand.class, GenCCommand.class, FuzzCommand.class,
                 ReportCommand.class, CompareLogsCommand.class, SimulateCommand.class, BenchNicCommand.class, BenchLocksCommand.class,
+                BenchLengthCommand.class,
                 CompareModelsCommand.class,
                 LivenessCommand.class,
                 ObjectsCommand.class,

@@ -20,9 +20,16 @@ import java.util.Map;
  * path with a {@link Instruction.Cutoff}. {@code RET} and the end of the code end a path.
  */
 final class X86Unroller {
-    /** Bound on the instructions of the unrolled code of one thread, against paths that multiply. */
+    /**
+     * Bound on the instructions the unrolled code of one thread may have beyond four per instruction
+     * of its source, against paths that multiply (straight-line code of any length, which the input
+     * size limit bounds, unrolls to itself and stays within it).
+     */
     static final int MAX_INSTRUCTIONS = 20_000;
-    /** Bound on the length of one path, against loops decided statically that never exit. */
+    /**
+     * Bound on the length of one path beyond the number of instructions of the source, against loops
+     * decided statically that never exit.
+     */
     static final int MAX_STEPS = 100_000;
 
     /** The unrolled code of a thread: instructions and the cell text each comes from. */
@@ -36,6 +43,11 @@ final class X86Unroller {
     private final X86Lowering lowering;
     private final List<Instruction> out = new ArrayList<>();
     private final List<String> texts = new ArrayList<>();
+    /** flagsRead[k]: whether a conditional jump may read the flags as they are before instruction k. */
+    private boolean[] flagsRead;
+    /** The bounds of this thread: {@link #MAX_INSTRUCTIONS} and {@link #MAX_STEPS} plus its own length. */
+    private final int maxInstructions;
+    private final int maxSteps;
 
     /**
      * @param code   the thread's labels and instructions in order
@@ -55,6 +67,8 @@ final class X86Unroller {
                 ops.add((X86Op.Op) op);
             }
         }
+        this.maxInstructions = MAX_INSTRUCTIONS + 4 * ops.size();
+        this.maxSteps = MAX_STEPS + ops.size();
         for (X86Op.Op op : ops) {
             if (op.mnemonic().isJump()) {
                 X86Operand.Target t = (X86Operand.Target) op.operand(0);
@@ -78,8 +92,8 @@ final class X86Unroller {
     }
 
     private void emit(Instruction i, BoolExpr guard, String text) throws LitmusException {
-        if (out.size() >= MAX_INSTRUCTIONS) {
-            throw X86Errors.unsupported(file, i.pos(), text, "the unrolled code has more than " + MAX_INSTRUCTIONS
+        if (out.size() >= maxInstructions) {
+            throw X86Errors.unsupported(file, i.pos(), text, "the unrolled code has more than " + maxInstructions
                     + " instructions; lower --unroll or split the test");
         }
         out.add(guard == null ? i : new Instruction.Guarded(guard, i, i.pos()));
@@ -90,9 +104,9 @@ final class X86Unroller {
             throws LitmusException {
         while (pc < ops.size()) {
             X86Op.Op op = ops.get(pc);
-            if (++steps > MAX_STEPS) {
+            if (++steps > maxSteps) {
                 throw X86Errors.unsupported(file, op.pos(), op.text(), "a loop whose exit is decided when unrolling "
-                        + "runs more than " + MAX_STEPS + " instructions");
+                        + "runs more than " + maxSteps + " instructions");
             }
             X86Mnemonic m = op.mnemonic();
             if (m == X86Mnemonic.RET) {
@@ -139,22 +153,28 @@ final class X86Unroller {
     /**
      * Whether a conditional jump may read the flags set by instruction {@code pc}: one comes before
      * the next instruction that sets them (a jump in between counts as a reader, to be safe).
+     * Computed for every instruction at once, from the end (one pass, not one scan per instruction).
      */
     private boolean flagsNeeded(int pc) {
-        for (int k = pc + 1; k < ops.size(); k++) {
-            X86Mnemonic m = ops.get(k).mnemonic();
-            if (m.isJump()) {
-                return true;
-            }
-            switch (m) {
-                case RET: case CMP: case TEST: case ADD: case SUB: case AND: case OR: case XOR: case INC: case DEC:
-                case NEG: case NOT: case SHL: case SHR: case SAR: case XADD: case CMPXCHG:
-                    return false;
-                default:
-                    break;
+        if (flagsRead == null) {
+            flagsRead = new boolean[ops.size() + 1];
+            for (int k = ops.size() - 1; k >= 0; k--) {
+                X86Mnemonic m = ops.get(k).mnemonic();
+                flagsRead[k] = m.isJump() || (!setsFlags(m) && flagsRead[k + 1]);
             }
         }
-        return false;
+        return flagsRead[pc + 1];
+    }
+
+    /** Whether {@code m} ends the reach of the flags before it: it sets them, or returns. */
+    private static boolean setsFlags(X86Mnemonic m) {
+        switch (m) {
+            case RET: case CMP: case TEST: case ADD: case SUB: case AND: case OR: case XOR: case INC: case DEC:
+            case NEG: case NOT: case SHL: case SHR: case SAR: case XADD: case CMPXCHG:
+                return true;
+            default:
+                return false;
+        }
     }
 
     /** Counts a backward jump to {@code target}; false if that exceeds the bound. */

@@ -55,6 +55,28 @@ class X86ControlFlowTest {
         assertEquals(1, none.stream().filter(i -> i instanceof Instruction.Load).count(), "--unroll 0: no iteration again");
     }
 
+    /**
+     * Straight-line code of any length unrolls to itself (issue 28: 100 000 loads were refused at
+     * 20 000 instructions, and each instruction scanned the rest of the thread for a flag reader);
+     * paths that multiply are still stopped, at 20 000 instructions more than four per instruction.
+     */
+    @Test
+    void longStraightLineCodeUnrollsButMultiplyingPathsStop() throws LitmusException {
+        StringBuilder rows = new StringBuilder();
+        for (int i = 0; i < 120_000; i++) {
+            rows.append(" MOV EAX,[x] ;\n");
+        }
+        List<Instruction> c = LitmusParser.parse("t.litmus", oneThread(rows.toString(), ""), 2).thread(0).instructions();
+        assertEquals(120_000, c.size());
+        StringBuilder diamonds = new StringBuilder();
+        for (int k = 0; k < 20; k++) {
+            diamonds.append(" MOV EAX,[y] ;\n CMP EAX,0 ;\n JE L").append(k).append(" ;\n MOV [x],1 ;\n L").append(k).append(": ;\n");
+        }
+        LitmusException e = org.junit.jupiter.api.Assertions.assertThrows(LitmusException.class,
+                () -> LitmusParser.parse("t.litmus", oneThread(diamonds.toString(), ""), 2));
+        assertTrue(e.getMessage().contains("the unrolled code has more than 20320 instructions"), e.getMessage());
+    }
+
     @Test
     void retEndsThePathAndAnUnconditionalLoopIsCut() throws LitmusException {
         assertEquals(1, code(oneThread(" MOV [x],1 ;\n RET ;\n MOV [x],2 ;\n", "")).size());

@@ -13,6 +13,8 @@ import java.util.function.IntConsumer;
 public final class EventSet {
     final int size;
     final long[] words;
+    /** The set as {@link IntervalRow} intervals, made when first asked for (a benign race: equal arrays). */
+    private int[] intervals;
 
     EventSet(int size, long[] words) {
         this.size = size;
@@ -55,6 +57,49 @@ public final class EventSet {
             }
         }
         return new EventSet(members.length, w);
+    }
+
+    /** The set of the elements of {@code intervals} ({@link IntervalRow}) over {@code size} events. */
+    public static EventSet ofIntervals(int size, int[] intervals) {
+        int[] row = intervals.clone();
+        long[] w = new long[wordCount(size)];
+        IntervalRow.orInto(row, w, 0);
+        EventSet s = new EventSet(size, w);
+        s.intervals = row;
+        return s;
+    }
+
+    /** The set as intervals ({@link IntervalRow}, a copy). */
+    public int[] ranges() {
+        return intervals().clone();
+    }
+
+    /** The set as intervals ({@link IntervalRow}), shared. */
+    int[] intervals() {
+        int[] r = intervals;
+        if (r == null) {
+            r = IntervalRow.ofWords(words, 0, words.length);
+            intervals = r;
+        }
+        return r;
+    }
+
+    /**
+     * Calls {@code action} on every maximal range {@code [lo, hi)} of consecutive elements, in
+     * ascending order (O(size/64 + ranges)).
+     */
+    public void forEachRange(RangeAction action) {
+        int[] r = intervals();
+        for (int k = 0; k < r.length; k += 2) {
+            action.accept(r[k], r[k + 1]);
+        }
+    }
+
+    /** Receives the ranges of {@link #forEachRange}. */
+    @FunctionalInterface
+    public interface RangeAction {
+        /** The elements {@code lo..hi-1}. */
+        void accept(int lo, int hi);
     }
 
     static int wordCount(int size) {

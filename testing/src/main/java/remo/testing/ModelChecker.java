@@ -125,6 +125,22 @@ public final class ModelChecker {
         public void check(java.util.function.Consumer<RunResult> check) {
             checks.add(Objects.requireNonNull(check, "check"));
         }
+
+        /**
+         * Runs the registered checks on {@code result} in order; the first that throws is a safety
+         * violation added to {@code out} ("after the run: " and the exception), and the rest are skipped.
+         */
+        void judge(RunResult result, List<Violation> out) {
+            for (java.util.function.Consumer<RunResult> c : checks) {
+                try {
+                    c.accept(result);
+                } catch (AssertionError | RuntimeException e) {
+                    out.add(new Violation(Violation.Kind.SAFETY, "after the run: " + e.getClass().getName()
+                            + (e.getMessage() == null ? "" : ": " + e.getMessage())));
+                    return;
+                }
+            }
+        }
     }
 
     /**
@@ -140,10 +156,7 @@ public final class ModelChecker {
         Objects.requireNonNull(setup, "setup");
         CatModel m = loadModel(model);
         After[] after = {new After()};
-        ExplorationTarget target = new ExplorationTarget(nodes, config, c -> {
-            after[0] = new After();
-            setup.accept(c, after[0]);
-        }, true, sharedJavaState);
+        ExplorationTarget target = target(setup, after);
         ExecutionCheck check = run -> {
             List<Violation> out = new ArrayList<>();
             Violation graph = judge(run.result(), m);
@@ -154,15 +167,7 @@ public final class ModelChecker {
                 out.add(graph);
                 return out;
             }
-            for (java.util.function.Consumer<RunResult> c : after[0].checks) {
-                try {
-                    c.accept(run.result());
-                } catch (AssertionError | RuntimeException e) {
-                    out.add(new Violation(Violation.Kind.SAFETY, "after the run: " + e.getClass().getName()
-                            + (e.getMessage() == null ? "" : ": " + e.getMessage())));
-                    break;
-                }
-            }
+            after[0].judge(run.result(), out);
             return out;
         };
         return Explorer.explore(target, options, check);
@@ -218,25 +223,14 @@ public final class ModelChecker {
     public List<Violation> replay(Schedule schedule, BiConsumer<SimCluster, After> setup) {
         CatModel m = loadModel(model);
         After[] after = {new After()};
-        ExplorationTarget target = new ExplorationTarget(nodes, config, c -> {
-            after[0] = new After();
-            setup.accept(c, after[0]);
-        }, true, sharedJavaState);
+        ExplorationTarget target = target(setup, after);
         return Explorer.replay(target, schedule, run -> {
             Violation graph = judge(run.result(), m);
             List<Violation> out = new ArrayList<>();
             if (graph != null && (graph.kind() != Violation.Kind.CONFORMANCE || simulatorsModel(model))) {
                 out.add(graph);
             }
-            for (java.util.function.Consumer<RunResult> c : after[0].checks) {
-                try {
-                    c.accept(run.result());
-                } catch (AssertionError | RuntimeException e) {
-                    out.add(new Violation(Violation.Kind.SAFETY, "after the run: " + e.getClass().getName()
-                            + (e.getMessage() == null ? "" : ": " + e.getMessage())));
-                    break;
-                }
-            }
+            after[0].judge(run.result(), out);
             return out;
         });
     }
@@ -269,5 +263,16 @@ public final class ModelChecker {
                 throw new IllegalArgumentException("unknown model '" + n + "': " + e.getMessage(), e);
             }
         });
+    }
+
+    /**
+     * The program {@code setup} builds, as the explorer runs it: a fresh {@link After} for each
+     * execution, left in {@code after[0]} for the execution's checks.
+     */
+    private ExplorationTarget target(BiConsumer<SimCluster, After> setup, After[] after) {
+        return new ExplorationTarget(nodes, config, c -> {
+            after[0] = new After();
+            setup.accept(c, after[0]);
+        }, true, sharedJavaState);
     }
 }

@@ -119,7 +119,7 @@ public final class BitMatrix {
      * topological order, each row absorbing the closed rows of its successors nearest first and
      * skipping successors it already reaches (so a transitive relation such as {@code po} costs a
      * bit test per pair, not a row per pair); a cyclic one by Warshall's algorithm. In the interval
-     * form, by {@link SparseRows#closure}.
+     * form, by {@link SparseSearch#closure}.
      *
      * @return whether the relation is acyclic
      */

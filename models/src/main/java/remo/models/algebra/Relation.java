@@ -415,7 +415,7 @@ public final class Relation {
      * each row absorbing the closed rows of its successors that it does not reach yet (a chain such
      * as a coherence order costs a row per pair of neighbours, not per pair); a cyclic one by
      * Warshall over bit rows, or in the interval form per strongly connected component
-     * ({@link SparseRows#closure}).
+     * ({@link SparseSearch#closure}).
      */
     public Relation transitiveClosure() {
         if (!isDense()) {
@@ -472,7 +472,7 @@ public final class Relation {
     /**
      * Whether the relation has no cycle ({@code this+} irreflexive): events without predecessors
      * are removed until none remain or a cycle is left ({@link BitRows#topologicalOrder}); in the
-     * interval form, a depth-first search finds no edge back to its path ({@link SparseRows#isAcyclic}).
+     * interval form, a depth-first search finds no edge back to its path ({@link SparseSearch#isAcyclic}).
      */
     public boolean isAcyclic() {
         return isDense() ? BitRows.topologicalOrder(bits, size, rowWords) != null : SparseSearch.isAcyclic(rows);

@@ -69,6 +69,8 @@ class FailuresSpeakTest {
             RunResult r = c.runAllowingFailures();
             assertEquals(Set.of("bad", "worse"), r.threadFailures().keySet());
             assertSame(r, c.result().orElseThrow());
+            // the printed result names its accessors (a new user looked for failures() and found none)
+            assertTrue(r.toString().contains("threadFailures=[bad, worse], unreportedFailures=0"), r.toString());
         }
         try (SimCluster c = SimCluster.builder().nodes(2).deterministic(5).allowThreadFailures(true).build()) {
             twoFailingOneGood(c);

@@ -91,7 +91,7 @@ public final class SimRunResult implements RunResult {
 
     @Override
     public String toString() {
-        return "RunResult(completed=" + completed + ", failures=" + threadFailures.keySet() + ", unreported="
+        return "RunResult(completed=" + completed + ", threadFailures=" + threadFailures.keySet() + ", unreportedFailures="
                 + unreportedFailures.size() + ", seed=" + seed + ", " + schedule.size() + " actions)";
     }
 }

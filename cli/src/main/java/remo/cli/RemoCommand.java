@@ -241,7 +241,30 @@ final class RemoCommand implements Runnable {
             message = "unknown command '" + culprit + "' (commands: "
                     + String.join(", ", ex.getCommandLine().getSubcommands().keySet()) + ")";
         }
+        String hint = optionHint(ex.getCommandLine().getCommandName(), ex instanceof CommandLine.UnmatchedArgumentException
+                ? culprit : null);
+        if (hint != null) {
+            message += "; " + hint;
+        }
         return remo.core.Diagnostic.error("E-USAGE", remo.models.ModelLibrary.COMMAND_LINE,
                 new remo.core.Position(1, col), message);
+    }
+
+    /**
+     * What a user of herd7, or of another remo command, meant by an option this command does not
+     * have, or null: {@code robust --model} (robust takes two models) and herd7's {@code -o DIR}.
+     */
+    static String optionHint(String command, String option) {
+        if (option == null) {
+            return null;
+        }
+        int eq = option.indexOf('=');
+        String name = eq < 0 ? option : option.substring(0, eq);
+        return switch (command + " " + name) {
+            case "robust --model", "robust -model" ->
+                    "robust compares two models: --weak MODEL and --strong MODEL (docs/robustness.md)";
+            case "check -o", "report -o" -> "herd7's -o DIR is --graph DIR here (docs/herd7.md)";
+            default -> null;
+        };
     }
 }

@@ -156,4 +156,19 @@ class NewUserReportsTest {
         CliRun option = CliRun.run("compare-logs", "A", "--zz", "B");
         assertTrue(option.err.startsWith("<command line>:1:16: error[E-USAGE]: Unknown option: '--zz'"), option.err);
     }
+
+    /** A new user's trial: robust --model and herd7's -o were refused with no word of what to use. */
+    @Test
+    void anOptionOfAnotherCommandOrOfHerd7PointsToTheOneToUse() {
+        CliRun robust = CliRun.run("robust", "--model", "tso", "examples/suite/L07.litmus");
+        assertEquals(2, robust.exit);
+        assertTrue(robust.err.startsWith("<command line>:1:8: error[E-USAGE]: Unknown option: '--model'; robust compares "
+                + "two models: --weak MODEL and --strong MODEL (docs/robustness.md)"), robust.err);
+        CliRun herd = CliRun.run("check", "-o", "out", "examples/suite/L07.litmus");
+        assertEquals(2, herd.exit);
+        assertTrue(herd.err.contains("; herd7's -o DIR is --graph DIR here (docs/herd7.md)"), herd.err);
+        CliRun other = CliRun.run("check", "--zz", "examples/suite/L07.litmus");
+        assertTrue(other.err.contains("Unknown option: '--zz'"), other.err);
+        assertFalse(other.err.contains("'--zz'; "), "no hint for an option nobody else has: " + other.err);
+    }
 }

@@ -39,4 +39,22 @@ final class CliRun {
             System.setErr(oldErr);
         }
     }
+
+    /**
+     * The command line of remo in a JVM of its own, on the tests' class path, for tests that signal
+     * or kill the process.
+     *
+     * @param jvmOptions options of that JVM (before the class path), e.g. {@code -Djava.io.tmpdir=DIR}
+     * @param args       remo's arguments
+     */
+    static java.util.List<String> processCommand(java.util.List<String> jvmOptions, String... args) {
+        java.util.List<String> cmd = new java.util.ArrayList<>();
+        cmd.add(java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(jvmOptions);
+        cmd.add("-cp");
+        cmd.add(System.getProperty("java.class.path"));
+        cmd.add("remo.cli.Main");
+        cmd.addAll(java.util.List.of(args));
+        return cmd;
+    }
 }

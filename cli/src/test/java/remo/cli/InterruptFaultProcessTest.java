@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
@@ -34,13 +33,7 @@ class InterruptFaultProcessTest {
     private static final long SEED = Long.getLong("remo.faultSeed", System.nanoTime());
 
     private static List<String> remo(String... args) {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
-        cmd.add("remo.cli.Main");
-        cmd.addAll(List.of(args));
-        return cmd;
+        return CliRun.processCommand(List.of(), args);
     }
 
     /** a = L07, b = the heavy test, c = L08, in {@code tmp/tests}. */

@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -22,13 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 class SignalAndOutputProcessTest {
 
     private static List<String> remo(String... args) {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
-        cmd.add("remo.cli.Main");
-        cmd.addAll(List.of(args));
-        return cmd;
+        return CliRun.processCommand(List.of(), args);
     }
 
     @Test

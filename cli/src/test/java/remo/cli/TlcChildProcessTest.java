@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -22,14 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 class TlcChildProcessTest {
 
     private static List<String> remo(Path tmpdir, String... args) {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.add("-Djava.io.tmpdir=" + tmpdir);
-        cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
-        cmd.add("remo.cli.Main");
-        cmd.addAll(List.of(args));
-        return cmd;
+        return CliRun.processCommand(List.of("-Djava.io.tmpdir=" + tmpdir), args);
     }
 
     private static List<Path> workDirs(Path tmpdir) throws Exception {

@@ -78,6 +78,8 @@ public final class TraceLitmus {
      * @throws IllegalArgumentException if the graph is of a crash run, has flushed or incomplete ops,
      *                                  was recorded in {@code RANDOM} order, or has an event the
      *                                  translation does not know
+     * @throws java.util.concurrent.CancellationException if the user's Ctrl-C ({@link remo.core.Interruption})
+     *                                  stopped the parse of the translation
      */
     public static Translation translate(ExecutionGraph graph) {
         return translate(graph, false);
@@ -172,6 +174,10 @@ public final class TraceLitmus {
         try {
             program = LitmusParser.parseAndValidate("trace.litmus", text);
         } catch (LitmusException e) {
+            if (remo.core.Interruption.requested()) {
+                // the parse stopped at a Ctrl-C of the user, not at a fault of the translation
+                throw new java.util.concurrent.CancellationException("interrupted while translating a recorded trace");
+            }
             throw new IllegalArgumentException("the trace's litmus translation does not validate: " + e.getMessage()
                     + "\n" + text, e);
         }

@@ -116,6 +116,26 @@ class TraceLitmusTest {
         }
     }
 
+    /** A Ctrl-C while the translation is parsed stops the caller's run; it is no fault of the translation (a bug found when a model-checker run was interrupted). */
+    @Test
+    void aCtrlCDuringTheParseIsACancellationNotAnInvalidTranslation() {
+        try (SimCluster c = SimCluster.builder().nodes(3).deterministic(7).recordTrace(true).build()) {
+            waitModeProgram(c);
+            ExecutionGraph g = c.run().trace().orElseThrow();
+            remo.core.Interruption.Token token = new remo.core.Interruption.Token();
+            remo.core.Interruption.bind(token);
+            try {
+                token.request("SIGINT or SIGTERM");
+                java.util.concurrent.CancellationException e = org.junit.jupiter.api.Assertions.assertThrows(
+                        java.util.concurrent.CancellationException.class, () -> TraceLitmus.translate(g));
+                assertEquals("interrupted while translating a recorded trace", e.getMessage());
+            } finally {
+                remo.core.Interruption.bind(null);
+            }
+            assertEquals("rdma-wait-rmw", TraceLitmus.translate(g).model(), "unbound again, the same graph translates");
+        }
+    }
+
     @Test
     void writesWithoutACheckerEventAreAMappingProblemNotACrash() {
         try (SimCluster c = SimCluster.builder().nodes(3).deterministic(7).recordTrace(true).build()) {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CancellationException;
 import remo.nic.RunResult;
 import remo.nic.Schedule;
 import remo.nic.SimCluster;
@@ -44,6 +45,8 @@ public final class Explorer {
      *
      * @return the counts, the counterexamples (the first one only unless
      *         {@link ExplorationOptions#stopAtFirstViolation()} is off) and why it stopped
+     *         (a {@link CancellationException} from {@code check} stops it as cancelled: the run it was
+     *         checking is not counted)
      * @throws NondeterministicProgramException if a run does not replay the choices of the run before it
      * @throws RuntimeException                 what the set-up throws
      */
@@ -82,7 +85,14 @@ public final class Explorer {
                 break;
             }
             search.startRun();
-            RunRecord run = runOnce(target, search, options.maxStepsPerRun(), check, options.deadlockIsViolation());
+            RunRecord run;
+            try {
+                run = runOnce(target, search, options.maxStepsPerRun(), check, options.deadlockIsViolation());
+            } catch (CancellationException e) {
+                // a check (the trace's translation, say) saw the user's Ctrl-C: the runs before this one stand
+                limit = "cancelled";
+                break;
+            }
             steps += search.depth();
             switch (run.kind()) {
                 case PRUNED:

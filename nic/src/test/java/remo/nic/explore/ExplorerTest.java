@@ -168,4 +168,28 @@ class ExplorerTest {
                 cx.violation().message());
         assertEquals(List.of(cx.violation()), Explorer.replay(t, cx.schedule(), ExecutionCheck.NONE));
     }
+
+    /** A check that sees the user's Ctrl-C (it throws CancellationException) stops the exploration as cancelled, keeping the runs before it. */
+    @Test
+    void aCancelledCheckStopsTheExplorationWithTheRunsBefore() {
+        ExplorationTarget t = ExplorationTarget.of(2, c -> {
+            Region x = c.node(1).register("X", 1, ALL);
+            Region y = c.node(2).register("Y", 1, ALL);
+            c.spawn(1, "P0", ep -> {
+                WorkId d = ep.newWorkId("d");
+                ep.put(d, y, 0, x, 0, 1);
+                ep.store(x, 0, 1);
+            });
+            c.spawn(2, "P1", ep -> ep.load(y, 0));
+        });
+        int[] checks = {0};
+        Exploration r = Explorer.explore(t, ExplorationOptions.defaults(), run -> {
+            if (++checks[0] == 3) {
+                throw new java.util.concurrent.CancellationException("interrupted");
+            }
+            return List.of();
+        });
+        assertEquals(2, r.executions(), r.summary());
+        assertEquals("no violation found (partial: cancelled)", r.summary().substring(0, r.summary().indexOf(';')));
+    }
 }

@@ -8,6 +8,7 @@ import remo.nic.Call;
 import remo.nic.EngineState;
 import remo.nic.FaultPlan;
 import remo.nic.RunResult;
+import remo.nic.NicConfig;
 import remo.nic.Schedule;
 import remo.nic.SchedulerPolicy;
 import remo.nic.error.QpErrorException;
@@ -325,7 +326,8 @@ public final class DetEngine implements Engine {
 
     /** The footprint of {@code a}, an action enabled at the current step (for {@link ActionController}s). */
     public Footprint footprint(Action a) {
-        return DetFootprints.of(a, machine.nic.order, controller == null || controller.bodiesShareJavaState());
+        return DetFootprints.of(a, machine, machine.nic.order, machine.cfg.intraRequestOrder() == NicConfig.IntraRequestOrder.RANDOM,
+                controller == null || controller.bodiesShareJavaState());
     }
 
     /** {@code a} in words, with its thread and what it does ({@code CPU(t1@2: Load[rows@2+0])}). */

@@ -18,15 +18,15 @@ final class DetFootprints {
     }
 
     /** The footprint of {@code a}, which is enabled now. */
-    static Footprint of(Action a, SameQpOrder order, boolean sharedJavaState) {
+    static Footprint of(Action a, DetMachine machine, SameQpOrder order, boolean wordsUnordered, boolean sharedJavaState) {
         if (a instanceof CpuStep c) {
-            return cpu(c.thread, sharedJavaState);
+            return cpu(c.thread, machine, sharedJavaState);
         }
         if (a instanceof SbEntry e) {
             return drain(e);
         }
         if (a instanceof WordOp w) {
-            return nic(w, order);
+            return nic(w, order, wordsUnordered);
         }
         return new Footprint(Schedule.FAULT, -1, 0, null, null, -1, null, false, false, true, false, null, -1);
     }
@@ -39,13 +39,14 @@ final class DetFootprints {
         return new long[] {word(r, off)};
     }
 
-    private static Footprint cpu(DetThread t, boolean sharedJavaState) {
+    private static Footprint cpu(DetThread t, DetMachine machine, boolean sharedJavaState) {
         Call c = t.pending;
         long[] reads = null;
         long[] writes = null;
         boolean completion = false;
         boolean empties = false;
         boolean global = false;
+        long[] awaited = null;
         if (c instanceof Call.Load l) {
             reads = one((SimRegion) l.region(), l.offset());
         } else if (c instanceof Call.Await a) {
@@ -75,20 +76,36 @@ final class DetFootprints {
             completion = mayHaveWaitedForRoom(t, r.target().home());
         } else if (c instanceof Call.RFaa r) {
             completion = mayHaveWaitedForRoom(t, r.target().home());
-        } else if (c instanceof Call.WaitFor || c instanceof Call.Gf || c instanceof Call.Poll) {
+        } else if (c instanceof Call.WaitFor w) {
             completion = true;
+            int d = w.workId().index();
+            List<DetOp> ops = t.opsByWorkId.get(d);
+            awaited = ops == null ? new long[0] : opNames(t, ops, t.waitFrom.get(d));
+        } else if (c instanceof Call.Gf) {
+            completion = true;
+            awaited = opNames(t, t.ops, t.gfFrom);
+        } else if (c instanceof Call.Poll p) {
+            completion = true;
+            DetOp target = machine.pollTarget(t, p.node());
+            awaited = target == null ? new long[0] : new long[] {opName(t, target)};
         } else if (c instanceof Call.Lookup) {
             global = true;
         }
         SpinLog spin = t.spin;
-        if (spin != null && spin.candidate()) {
-            // a spinning call is enabled again by a write to any word its loop read
-            reads = concat(reads, spin.candidateWords());
-            completion = true;
+        if (spin != null && spin.candidate() && spin.candidatePosts()) {
+            awaited = null;
         }
-        return new Footprint(Schedule.CPU, t.index, t.node, reads, writes, -1, null, completion, empties, global,
+        if (spin != null && spin.candidate()) {
+            // a spinning call is enabled again by a write to any word its loop read, and by the
+            // completion of an operation its loop posted (a loop that posts nothing waits for none:
+            // its thread's completions neither enable nor disable it)
+            reads = concat(reads, spin.candidateWords());
+            completion |= spin.candidatePosts();
+        }
+        Footprint f = new Footprint(Schedule.CPU, t.index, t.node, reads, writes, -1, null, completion, empties, global,
                 sharedJavaState && t.body != null,
                 null, -1);
+        return awaited == null ? f : f.awaiting(awaited);
     }
 
     /**
@@ -123,7 +140,7 @@ final class DetFootprints {
         }
     }
 
-    private static Footprint nic(WordOp w, SameQpOrder order) {
+    private static Footprint nic(WordOp w, SameQpOrder order, boolean wordsUnordered) {
         DetOp op = w.op;
         DetThread t = op.thread;
         long[] reads = null;
@@ -184,8 +201,21 @@ final class DetFootprints {
                 gatedBy |= bit;
             }
         }
-        return f.queued((long) t.index << 40 | op.id(), ((long) t.index << 32) | (w.seq & 0xffffffffL), gates, gatedBy,
-                fenceGates, w.fencesBefore, w.stage == 0);
+        return f.queued(opName(t, op), ((long) t.index << 32) | (w.seq & 0xffffffffL), gates, gatedBy,
+                fenceGates, w.fencesBefore, w.stage == 0, wordsUnordered);
+    }
+
+    /** An operation's name in footprints: its thread and its id. */
+    private static long opName(DetThread t, DetOp op) {
+        return (long) t.index << 40 | op.id();
+    }
+
+    private static long[] opNames(DetThread t, List<DetOp> ops, int from) {
+        long[] out = new long[Math.max(0, ops.size() - from)];
+        for (int i = from; i < ops.size(); i++) {
+            out[i - from] = opName(t, ops.get(i));
+        }
+        return out;
     }
 
     /** A queue pair's key: its thread and its target node. */

@@ -76,6 +76,13 @@ public final class Footprint {
     private final int fences;
     /** NIC: whether the step is its word operation's first (a read: NLR, NRR, NAR). */
     private final boolean firstStep;
+    /** NIC: whether the words of one work request are guard-free among themselves (nic.md §4.6, RANDOM intra-request order). */
+    private final boolean wordsUnordered;
+    /**
+     * CPU wait, gf or poll: the operations (as {@link #queued} names them) whose completion the call
+     * needs, and no other; {@code null} when the call may be enabled by any completion of its thread.
+     */
+    private final long[] awaited;
 
     Footprint(int kind, int thread, int node, long[] reads, long[] writes, long queuePair, RaoClass rao,
               boolean completionSensitive, boolean emptiesBuffer, boolean global, boolean javaCode, long[] created,
@@ -100,10 +107,12 @@ public final class Footprint {
         this.fenceGates = 0;
         this.fences = 0;
         this.firstStep = false;
+        this.wordsUnordered = false;
+        this.awaited = null;
     }
 
     private Footprint(Footprint f, long op, long entry, int gates, int gatedBy, int fenceGates, int fences,
-                      boolean firstStep) {
+                      boolean firstStep, boolean wordsUnordered, long[] awaited) {
         this.kind = f.kind;
         this.thread = f.thread;
         this.node = f.node;
@@ -124,6 +133,8 @@ public final class Footprint {
         this.fenceGates = fenceGates;
         this.fences = fences;
         this.firstStep = firstStep;
+        this.wordsUnordered = wordsUnordered;
+        this.awaited = awaited;
     }
 
     /**
@@ -138,9 +149,21 @@ public final class Footprint {
      *                   earlier fence no longer blocks them)
      * @param fences     the fence markers queued before its word operation in the queue pair
      * @param firstStep  whether it is its word operation's first step
+     * @param wordsUnordered whether the words of one work request are guard-free among themselves
      */
-    Footprint queued(long op, long entry, int gates, int gatedBy, int fenceGates, int fences, boolean firstStep) {
-        return new Footprint(this, op, entry, gates, gatedBy, fenceGates, fences, firstStep);
+    Footprint queued(long op, long entry, int gates, int gatedBy, int fenceGates, int fences, boolean firstStep,
+                     boolean wordsUnordered) {
+        return new Footprint(this, op, entry, gates, gatedBy, fenceGates, fences, firstStep, wordsUnordered, awaited);
+    }
+
+    /**
+     * This CPU call with the operations it waits for: it depends on the completing NIC steps of those
+     * operations only, and each of them must come before it.
+     *
+     * @param ops the operations, named as a NIC step's {@code op} in {@link #queued}
+     */
+    Footprint awaiting(long[] ops) {
+        return new Footprint(this, op, entry, gates, gatedBy, fenceGates, fences, firstStep, wordsUnordered, ops.clone());
     }
 
     /** The word key of word {@code offset} of region {@code regionId}. */
@@ -214,10 +237,13 @@ public final class Footprint {
             return true;
         }
         if (thread == o.thread && thread >= 0) {
-            // a completing NIC step and a call that waits for completions or for a free slot of a queue pair
-            if (kind == Schedule.CPU && o.kind == Schedule.NIC && completionSensitive && o.completionSensitive
-                    || kind == Schedule.NIC && o.kind == Schedule.CPU && completionSensitive && o.completionSensitive) {
-                return true;
+            // a completing NIC step and a call that waits for completions (of that step's operation,
+            // when the call names the ones it waits for) or for a free slot of a queue pair
+            if (kind == Schedule.CPU && o.kind == Schedule.NIC && completionSensitive && o.completionSensitive) {
+                return awaited == null || contains(awaited, o.op);
+            }
+            if (kind == Schedule.NIC && o.kind == Schedule.CPU && completionSensitive && o.completionSensitive) {
+                return o.awaited == null || contains(o.awaited, op);
             }
         }
         if (kind == Schedule.NIC && o.kind == Schedule.NIC) {
@@ -229,6 +255,30 @@ public final class Footprint {
             }
         }
         return javaCode && o.javaCode && node == o.node && thread != o.thread;
+    }
+
+    /**
+     * Whether this step must come before {@code later} in every run: a completing step of an operation
+     * that the later wait, gf or poll of its thread waits for; or both are NIC steps of one queue
+     * pair, this one of an earlier entry, and the later step's guard needs a guarantee (operational.md
+     * §4) that this step's entry does not yet give and may give only from this step on. Each bit of
+     * {@code gatedBy} is necessary for the guard, and guarantees only ever become true as entries
+     * progress in order, so the later step cannot run before this one: their race is not reversible
+     * (the "may be co-enabled" condition of Flanagan and Godefroid fails), though they are dependent.
+     * Words of one work request under RANDOM intra-request order do not gate each other.
+     */
+    public boolean enables(Footprint later) {
+        if (kind == Schedule.NIC && later.kind == Schedule.CPU && thread == later.thread && completionSensitive
+                && later.awaited != null && contains(later.awaited, op)) {
+            // the call waits for this step's operation, which is complete only once this step ran
+            return true;
+        }
+        if (kind != Schedule.NIC || later.kind != Schedule.NIC || queuePair != later.queuePair || op < 0 || later.op < 0
+                || entry >= later.entry || op == later.op && wordsUnordered) {
+            return false;
+        }
+        int g = gates | (fences < later.fences ? fenceGates : 0);
+        return (g & later.gatedBy) != 0;
     }
 
     /**
@@ -244,6 +294,15 @@ public final class Footprint {
         Footprint later = earlier == this ? o : this;
         int g = earlier.gates | (earlier.fences < later.fences ? earlier.fenceGates : 0);
         return (g & later.gatedBy) != 0;
+    }
+
+    private static boolean contains(long[] a, long x) {
+        for (long y : a) {
+            if (y == x) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean intersects(long[] a, long[] b) {
@@ -262,6 +321,6 @@ public final class Footprint {
         return "Footprint[kind " + kind + ", thread " + thread + ", node " + node + ", reads " + Arrays.toString(reads)
                 + ", writes " + Arrays.toString(writes) + (queuePair >= 0 ? ", qp " + queuePair : "")
                 + (rao != null ? ", rao " + rao : "") + (completionSensitive ? ", completion" : "")
-                + (global ? ", global" : "") + "]";
+                + (global ? ", global" : "") + (op >= 0 ? ", op " + op + ", entry " + entry + ", gates " + gates + ", gatedBy " + gatedBy : "") + "]";
     }
 }

@@ -217,6 +217,14 @@ final class SpinLog {
         return words != null;
     }
 
+    /**
+     * Whether the candidate loop posted operations: only then does its blocking read their
+     * completion ({@link #blocked}), and so only then may a completing NIC step enable it.
+     */
+    boolean candidatePosts() {
+        return ops != null && !ops.isEmpty();
+    }
+
     /** The words the candidate loop read, as footprint word keys. */
     long[] candidateWords() {
         long[] out = new long[words.length];

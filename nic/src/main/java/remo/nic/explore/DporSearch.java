@@ -1,15 +1,11 @@
 package remo.nic.explore;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import remo.nic.Schedule;
 import remo.nic.det.Action;
 import remo.nic.det.ActionController;
@@ -17,20 +13,23 @@ import remo.nic.det.DetEngine;
 import remo.nic.det.Footprint;
 
 /**
- * The schedule tree of an exploration and the choices of one run through it: source DPOR with sleep
- * sets (Abdulla, Aronis, Jonsson, Sagonas, "Optimal Dynamic Partial Order Reduction", POPL 2014,
- * Algorithm 1) over the engine's dependence relation ({@link Footprint#dependent}), run statelessly:
- * each run replays the choices of the current branch from the start, then extends it.
+ * The schedule tree of an exploration and the choices of one run through it: optimal DPOR with
+ * sleep sets and wakeup trees (Abdulla, Aronis, Jonsson, Sagonas, "Optimal Dynamic Partial Order
+ * Reduction", POPL 2014, Algorithm 2; {@link WakeupTree}) over the engine's dependence relation
+ * ({@link Footprint#dependent}), run statelessly: each run replays the choices of the current branch
+ * from the start, then follows the wakeup tree of the branch it took, then extends it freely.
  *
  * <p>Each step of a run gets a vector clock of the happens-before relation (program order of its
  * process, the step that created it, dependent earlier steps). A step {@code j} races with an
  * earlier dependent step {@code i} of another process when no third step lies between them in
  * happens-before (a step that enabled the later one — a completion before a wait — is no race, and
- * does not hide the steps before it); the race is reversed by adding, at the state before {@code i}, a process that can
- * start the steps after {@code i} that do not depend on it (an initial of {@code notdep(i).j}),
- * unless one is already there or asleep. A race whose reversal no process enabled there can start
- * (the later step was enabled by the earlier one: a wait by the completion it waits for) is not
- * reversible and is left alone.
+ * does not hide the steps before it); the race is reversed by inserting, at the state before {@code i},
+ * the steps after {@code i} that do not depend on it followed by {@code j} ({@code notdep(i).j}) into
+ * that state's wakeup tree, unless a process asleep there is a weak initial of it (its schedules were
+ * run) or a branch of the tree already starts an equivalent schedule. A race whose reversal no process
+ * enabled there can start (the later step was enabled by the earlier one: a wait by the completion it
+ * waits for), or whose later step was last enabled by a step that happens after the earlier one and
+ * the earlier one did not disable it, is not reversible and is left alone.
  */
 final class DporSearch implements ActionController {
 
@@ -41,56 +40,10 @@ final class DporSearch implements ActionController {
         }
     }
 
-    /** A state of the current branch: the enabled actions, the sets, and the step taken from it. */
-    private static final class Node {
-        final long[] codes;
-        final long[] procs;
-        final Footprint[] fps;
-        /** The codes of the actions that are pending here but not enabled. */
-        final long[] blocked;
-        final Set<Long> backtrack = new LinkedHashSet<>();
-        /** For a process added to reverse a race: the processes of the rest of the reversing sequence, in order. */
-        final Map<Long, List<Long>> guides = new HashMap<>();
-        final Set<Long> done = new HashSet<>();
-        final Map<Long, Footprint> sleep;
-        int chosen;
-        // the step taken from this node in the current run
-        int proc;
-        int seq;
-        int[] clock;
-        Footprint fp;
-
-        Node(long[] codes, long[] procs, Footprint[] fps, long[] blocked, Map<Long, Footprint> sleep) {
-            this.codes = codes;
-            this.procs = procs;
-            this.fps = fps;
-            this.blocked = blocked;
-            this.sleep = sleep;
-        }
-
-        boolean blocks(long code) {
-            for (long b : blocked) {
-                if (b == code) {
-                    return true;
-                }
-            }
-            return false;
-        }
-
-        int indexOf(long process) {
-            for (int k = 0; k < procs.length; k++) {
-                if (procs[k] == process) {
-                    return k;
-                }
-            }
-            return -1;
-        }
-    }
-
     private final boolean reduce;
     private final boolean sharedJavaState;
     private final StepObserver observer;
-    private final List<Node> stack = new ArrayList<>();
+    private final List<BranchState> stack = new ArrayList<>();
     private final Map<Long, Integer> procIndex = new HashMap<>();
     private final List<Long> procKeys = new ArrayList<>();
     /** Nodes below this depth keep their step of the last run; from here on steps are computed again. */
@@ -102,13 +55,10 @@ final class DporSearch implements ActionController {
     private final Map<Long, Integer> stepOfCode = new HashMap<>();
     private long races;
     /**
-     * The processes the fresh part of the current run takes first, in order, while each is enabled and
-     * awake: the rest of the sequence whose first process the branch took to reverse a race (the
-     * sequence a wakeup tree would hold, Abdulla et al. 2014, Algorithm 2). Which awake process a new
-     * state takes first is free in source DPOR; following the sequence runs the reversed race at once
-     * instead of a schedule that ends asleep.
+     * The wakeup subtree the fresh part of the current run follows: the branches below the one the run
+     * took at its last replayed state; each new state takes its leftmost branch while there is one.
      */
-    private final ArrayDeque<Long> guide = new ArrayDeque<>();
+    private List<WakeupTree> guide = new ArrayList<>();
 
     DporSearch(boolean reduce, boolean sharedJavaState, StepObserver observer) {
         this.reduce = reduce;
@@ -143,7 +93,7 @@ final class DporSearch implements ActionController {
     @Override
     public int choose(List<Action> enabled, DetEngine engine) {
         int d = depth++;
-        Node node;
+        BranchState node;
         if (d < stack.size()) {
             node = stack.get(d);
             if (!sameChoices(node, enabled)) {
@@ -161,11 +111,12 @@ final class DporSearch implements ActionController {
                 throw new SleepBlocked();
             }
             node.chosen = k;
-            node.backtrack.add(node.procs[k]);
             node.done.add(node.procs[k]);
             if (!reduce) {
                 for (long p : node.procs) {
-                    node.backtrack.add(p);
+                    if (p != node.procs[k]) {
+                        node.wakeup.add(new WakeupTree(p, node.fps[node.indexOf(p)]));
+                    }
                 }
             }
             stack.add(node);
@@ -176,36 +127,42 @@ final class DporSearch implements ActionController {
     }
 
     /**
-     * Moves to the next branch: the deepest state with a process in its backtrack set that is
-     * neither done nor asleep takes that process.
+     * Moves to the next branch: the deepest state whose wakeup tree has a branch left takes its
+     * leftmost one.
      *
      * @return whether there is another branch
      */
     boolean backtrack() {
         for (int d = stack.size() - 1; d >= 0; d--) {
-            Node n = stack.get(d);
-            for (long q : n.backtrack) {
-                if (!n.done.contains(q) && !n.sleep.containsKey(q)) {
-                    int k = n.indexOf(q);
-                    if (k < 0) {
-                        continue;
-                    }
-                    n.done.add(q);
-                    n.chosen = k;
-                    stack.subList(d + 1, stack.size()).clear();
-                    fresh = d;
-                    guide.clear();
-                    guide.addAll(n.guides.getOrDefault(q, List.of()));
-                    return true;
+            BranchState n = stack.get(d);
+            // the branch the last run took from here is explored
+            n.wakeup.remove(n.current);
+            while (!n.wakeup.isEmpty()) {
+                WakeupTree next = n.wakeup.get(0);
+                int k = n.indexOf(next.process);
+                if (n.done.contains(next.process) || n.sleep.containsKey(next.process) || k < 0) {
+                    // a branch whose process cannot run here (a reversal that needed more than
+                    // notdep(i), see guided): as in source DPOR, the races of the other runs cover it
+                    n.wakeup.remove(0);
+                    continue;
                 }
+                n.done.add(next.process);
+                n.chosen = k;
+                n.current = next;
+                stack.subList(d + 1, stack.size()).clear();
+                fresh = d;
+                guide = next.children;
+                return true;
             }
         }
         return false;
     }
 
+
+
     // ------------------------------------------------------------------ nodes
 
-    private Node newNode(List<Action> enabled, DetEngine engine, int d) {
+    private BranchState newNode(List<Action> enabled, DetEngine engine, int d) {
         int n = enabled.size();
         long[] codes = new long[n];
         long[] procs = new long[n];
@@ -218,7 +175,7 @@ final class DporSearch implements ActionController {
         }
         Map<Long, Footprint> sleep = new LinkedHashMap<>();
         if (reduce && d > 0) {
-            Node parent = stack.get(d - 1);
+            BranchState parent = stack.get(d - 1);
             long taken = parent.procs[parent.chosen];
             for (Map.Entry<Long, Footprint> e : parent.sleep.entrySet()) {
                 if (!e.getValue().dependent(parent.fp)) {
@@ -237,23 +194,37 @@ final class DporSearch implements ActionController {
         for (int k = 0; k < blocked.length; k++) {
             blocked[k] = disabled.get(k).code();
         }
-        return new Node(codes, procs, fps, blocked, sleep);
+        return new BranchState(codes, procs, fps, blocked, sleep);
     }
 
-    /** The next process of the guide if it is enabled and awake here, else the first awake one (and the guide ends). */
-    private int guided(Node node) {
+    /**
+     * The leftmost branch of the wakeup subtree the run follows, which becomes this state's wakeup
+     * tree; without one, the first awake process (a new one-step tree).
+     */
+    private int guided(BranchState node) {
         if (!guide.isEmpty()) {
-            int k = node.indexOf(guide.peekFirst());
-            if (k >= 0 && !node.sleep.containsKey(node.procs[k])) {
-                guide.removeFirst();
+            WakeupTree first = guide.get(0);
+            int k = node.indexOf(first.process);
+            if (k >= 0 && !node.sleep.containsKey(first.process)) {
+                node.wakeup = guide;
+                node.current = first;
+                guide = first.children;
                 return k;
             }
-            guide.clear();
+            // the branch reverses a race the search could not tell was irreversible (the later step
+            // needs more than notdep(i) to be enabled): the run goes on freely from here, as source
+            // DPOR would, so no schedule is lost, at the price of a run that may be redundant
+            guide = new ArrayList<>();
         }
-        return firstAwake(node);
+        int k = firstAwake(node);
+        if (k >= 0) {
+            node.current = new WakeupTree(node.procs[k], node.fps[k]);
+            node.wakeup.add(node.current);
+        }
+        return k;
     }
 
-    private static int firstAwake(Node node) {
+    private static int firstAwake(BranchState node) {
         for (int k = 0; k < node.procs.length; k++) {
             if (!node.sleep.containsKey(node.procs[k])) {
                 return k;
@@ -262,7 +233,7 @@ final class DporSearch implements ActionController {
         return -1;
     }
 
-    private static boolean sameChoices(Node node, List<Action> enabled) {
+    private static boolean sameChoices(BranchState node, List<Action> enabled) {
         if (node.codes.length != enabled.size()) {
             return false;
         }
@@ -294,14 +265,14 @@ final class DporSearch implements ActionController {
     }
 
     /** A replayed step: the run's bookkeeping, with the node's clock of the earlier run. */
-    private void replayed(Node node, int d) {
+    private void replayed(BranchState node, int d) {
         lastOfProc[node.proc] = d;
         countOfProc[node.proc] = node.seq;
         stepOfCode.put(node.codes[node.chosen], d);
     }
 
     /** A new step from {@code node}: its clock, and (with the reduction) its races. */
-    private void step(Node node, int d) {
+    private void step(BranchState node, int d) {
         int k = node.chosen;
         Footprint fp = node.fps[k];
         int p = procIndex(node.procs[k]);
@@ -321,15 +292,17 @@ final class DporSearch implements ActionController {
         // Godefroid, read off the state before each step
         int[] raceAcc = acc.clone();
         long code = node.codes[k];
+        int enabler = enabler(code, d);
         List<Integer> racing = null;
         for (int i = d - 1; i >= 0; i--) {
-            Node ni = stack.get(i);
+            BranchState ni = stack.get(i);
             if (covered(raceAcc, ni)) {
                 continue;
             }
             if (ni.proc != p && ni.fp.dependent(fp)) {
                 join(acc, ni.clock);
-                if (!enabled(ni, stack.get(i + 1), code)) {
+                if (!enabled(ni, stack.get(i + 1), code) && !ni.fp.enables(fp)
+                        && !enabledOnlyAfter(ni, i, enabler, code)) {
                     if (reduce) {
                         if (racing == null) {
                             racing = new ArrayList<>(2);
@@ -354,20 +327,42 @@ final class DporSearch implements ActionController {
         }
     }
 
-    /** Whether step {@code before → after} enabled the action {@code code}: pending but disabled before, enabled after. */
-    private static boolean enabled(Node before, Node after, long code) {
-        if (!before.blocks(code)) {
-            return false;
-        }
-        for (long c : after.codes) {
-            if (c == code) {
-                return true;
+    /**
+     * The step after which the action {@code code}, taken at depth {@code d}, was last enabled (it was
+     * pending and disabled before that step, and enabled from then on), or -1 if it never was disabled.
+     */
+    private int enabler(long code, int d) {
+        for (int x = d - 1; x >= 0; x--) {
+            if (stack.get(x).blocks(code)) {
+                return x;
             }
         }
-        return false;
+        return -1;
     }
 
-    private static boolean covered(int[] clock, Node step) {
+    /**
+     * Whether the race of step {@code i} with the action {@code code} cannot be reversed because what
+     * enabled the action happens after {@code i}: its enabler (a completion, a write a spin waits
+     * for, an NRW freeing the rao unit) lies after {@code i} in happens-before, and {@code i} did not
+     * itself disable the action (as an NAR that takes the unit does). Then the action cannot run
+     * before {@code i}; the schedules it stands for are reached by reversing the race with the step
+     * that disabled it, and then the races of that run.
+     */
+    private boolean enabledOnlyAfter(BranchState ni, int i, int enabler, long code) {
+        if (enabler <= i || !covered(stack.get(enabler).clock, ni)) {
+            return false;
+        }
+        boolean disabledByI = ni.isEnabled(code)
+                && stack.get(i + 1).blocks(code);
+        return !disabledByI;
+    }
+
+    /** Whether step {@code before → after} enabled the action {@code code}: pending but disabled before, enabled after. */
+    private static boolean enabled(BranchState before, BranchState after, long code) {
+        return before.blocks(code) && after.isEnabled(code);
+    }
+
+    private static boolean covered(int[] clock, BranchState step) {
         return step.proc < clock.length && clock[step.proc] >= step.seq;
     }
 
@@ -379,11 +374,11 @@ final class DporSearch implements ActionController {
         }
     }
 
-    /** The race of step {@code i} with the new step {@code j}: makes sure some initial of notdep(i).j is tried before i. */
+    /** The race of step {@code i} with the new step {@code j}: {@code notdep(i).j} goes into the wakeup tree before {@code i}. */
     private void reverse(int i, int j) {
         races++;
-        Node ni = stack.get(i);
-        // v = the steps after i that do not happen after i, then j; first step of each process in v
+        BranchState ni = stack.get(i);
+        // v = the steps after i that do not happen after i, then j
         List<Integer> v = new ArrayList<>();
         for (int k = i + 1; k < j; k++) {
             if (!covered(stack.get(k).clock, ni)) {
@@ -391,49 +386,61 @@ final class DporSearch implements ActionController {
             }
         }
         v.add(j);
-        Map<Integer, Integer> first = new LinkedHashMap<>();
-        for (int pos = 0; pos < v.size(); pos++) {
-            first.putIfAbsent(stack.get(v.get(pos)).proc, pos);
-        }
-        for (long q : ni.backtrack) {
-            Integer pos = first.get(procIndex.getOrDefault(q, -1));
-            if (pos != null && initial(v, pos)) {
-                return;
-            }
-        }
-        for (long q : ni.sleep.keySet()) {
-            Integer pos = first.get(procIndex.getOrDefault(q, -1));
-            if (pos != null && initial(v, pos)) {
-                return;
-            }
-        }
-        // prefer j's own process (the classic reversal), then the earliest initial enabled before i
-        int pj = stack.get(j).proc;
-        Integer posJ = first.get(pj);
-        if (posJ != null && initial(v, posJ) && ni.indexOf(procKeys.get(pj)) >= 0) {
-            addBacktrack(ni, procKeys.get(pj), v, posJ);
+        int start = startable(ni, v);
+        if (start < 0) {
+            // no process enabled before i can start v: the race is not reversible
             return;
         }
-        for (Map.Entry<Integer, Integer> e : first.entrySet()) {
-            long key = procKeys.get(e.getKey());
-            if (ni.indexOf(key) >= 0 && initial(v, e.getValue())) {
-                addBacktrack(ni, key, v, e.getValue());
+        // an initial moves to the front without changing the schedule's class: the branch then
+        // starts with a process that can run at i
+        v.add(0, v.remove(start));
+        WakeupTree.Steps steps = new WakeupTree.Steps() {
+            @Override
+            public int size() {
+                return v.size();
+            }
+
+            @Override
+            public long process(int k) {
+                return procKeys.get(stack.get(v.get(k)).proc);
+            }
+
+            @Override
+            public Footprint footprint(int k) {
+                return stack.get(v.get(k)).fp;
+            }
+
+            @Override
+            public boolean before(int a, int b) {
+                return covered(stack.get(v.get(b)).clock, stack.get(v.get(a)));
+            }
+        };
+        boolean[] all = new boolean[v.size()];
+        Arrays.fill(all, true);
+        // the sleep set of the state before i: what was asleep on arrival, and the branches run from it
+        for (Map.Entry<Long, Footprint> e : ni.sleep.entrySet()) {
+            if (WakeupTree.weakInitial(e.getKey(), e.getValue(), steps, all) >= 0) {
                 return;
             }
         }
-        // no process enabled before i can start v: the race is not reversible
-    }
-
-    /** Adds {@code key} to the backtrack set of {@code ni}, with the rest of {@code v} (without {@code v[pos]}) as its guide. */
-    private void addBacktrack(Node ni, long key, List<Integer> v, int pos) {
-        ni.backtrack.add(key);
-        List<Long> rest = new ArrayList<>(v.size() - 1);
-        for (int q = 0; q < v.size(); q++) {
-            if (q != pos) {
-                rest.add(procKeys.get(stack.get(v.get(q)).proc));
+        long taken = ni.procs[ni.chosen];
+        for (long q : ni.done) {
+            int k = ni.indexOf(q);
+            if (q != taken && k >= 0 && WakeupTree.weakInitial(q, ni.fps[k], steps, all) >= 0) {
+                return;
             }
         }
-        ni.guides.put(key, rest);
+        WakeupTree.insert(ni.wakeup, steps);
+    }
+
+    /** The position of the first initial of {@code v} (a step with no step of {@code v} before it) whose process is enabled at {@code ni}, or -1. */
+    private int startable(BranchState ni, List<Integer> v) {
+        for (int pos = 0; pos < v.size(); pos++) {
+            if (initial(v, pos) && ni.indexOf(procKeys.get(stack.get(v.get(pos)).proc)) >= 0) {
+                return pos;
+            }
+        }
+        return -1;
     }
 
     /** Whether step {@code v[pos]} has no step of {@code v} before it in happens-before. */
@@ -470,7 +477,7 @@ final class DporSearch implements ActionController {
         List<long[]> enabled = new ArrayList<>();
         long[] chosen = new long[Math.min(depth, stack.size())];
         for (int k = 0; k < chosen.length; k++) {
-            Node n = stack.get(k);
+            BranchState n = stack.get(k);
             enabled.add(n.codes);
             chosen[k] = n.codes[n.chosen];
         }

@@ -2,6 +2,7 @@ package remo.conformance;
 
 import remo.core.rdma.EventLabel;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import remo.checker.EventStructure;
 import remo.checker.Execution;
@@ -55,9 +56,43 @@ public final class RecordedExecution {
      */
     public static RecordedExecution of(ExecutionGraph g, CatModel model, boolean leaveOutSpins) {
         TraceLitmus.Translation tr = TraceLitmus.translate(g, leaveOutSpins);
-        TraceConformance.Verdict verdict = new TraceConformance(tr.program(), model, tr.flags())
-                .check(g, tr.callInstructions(), tr.locationNames(), tr.implied());
-        EventStructure s = new EventStructure(tr.program(), tr.flags());
+        TraceConformance checker = checker(tr, model);
+        // one checker (and its event structure) serves every graph of its program: one at a time
+        synchronized (checker) {
+            return of(g, tr, checker);
+        }
+    }
+
+    /** The conformance checker of a translation's program under a model (with its event structure). */
+    private record Checker(CatModel model, TraceConformance conformance) {
+    }
+
+    /**
+     * The checkers of the latest programs: a model-checking exploration checks thousands of graphs of
+     * a few programs, and building a checker's event structure was a tenth of a run's cost (KvStore).
+     */
+    private static final Map<String, Checker> CHECKERS = new java.util.LinkedHashMap<>(64, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Checker> eldest) {
+            return size() > 64;
+        }
+    };
+
+    private static TraceConformance checker(TraceLitmus.Translation tr, CatModel model) {
+        String key = model.name() + "\n" + tr.flags() + "\n" + tr.text();
+        synchronized (CHECKERS) {
+            Checker c = CHECKERS.get(key);
+            if (c == null || c.model() != model) {
+                c = new Checker(model, new TraceConformance(tr.program(), model, tr.flags()));
+                CHECKERS.put(key, c);
+            }
+            return c.conformance();
+        }
+    }
+
+    private static RecordedExecution of(ExecutionGraph g, TraceLitmus.Translation tr, TraceConformance checker) {
+        TraceConformance.Verdict verdict = checker.check(g, tr.callInstructions(), tr.locationNames(), tr.implied());
+        EventStructure s = checker.structure();
         int n = s.size();
         int[] sid = new int[g.events().size()];
         long[] values = new long[n];
@@ -100,7 +135,7 @@ public final class RecordedExecution {
         // (ii): rdma-wait-rmw's hb contains it already (ppo does); rdma-sc-rmw's hb orders whole
         // instructions, each one atomic step, and relates no two events of one, which a check that reads
         // an instruction's own order (an RMW's NAR before its NRW, loco.md §2.4 io) takes as ordered
-        remo.models.ModelFrame frame = x.frame(model, Set.of());
+        remo.models.ModelFrame frame = x.frame(checker.model(), Set.of());
         Relation hb = frame.relation("hb", x.witnesses()).union(frame.relation("ii", x.witnesses()));
         return new RecordedExecution(sid, hb, verdict);
     }

@@ -45,7 +45,13 @@ public final class TraceConformance {
     private final CatModel model;
     private final FlagValues flags;
     private final EventStructure structure;
-    private final Map<String, Verdict> cache = new HashMap<>();
+    /** Verdicts by graph, the latest 10 000: a checker reused over a model checker's many distinct graphs stays bounded. */
+    private final Map<String, Verdict> cache = new java.util.LinkedHashMap<>(64, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Verdict> eldest) {
+            return size() > 10_000;
+        }
+    };
     private long checked;
 
     /**
@@ -63,6 +69,16 @@ public final class TraceConformance {
     /** The model's name. */
     public String modelName() {
         return model.name();
+    }
+
+    /** The model the graphs are checked against. */
+    CatModel model() {
+        return model;
+    }
+
+    /** The event structure of the program (read-only for callers; not safe for concurrent use). */
+    EventStructure structure() {
+        return structure;
     }
 
     /** Number of distinct graphs actually checked (the others were cache hits). */

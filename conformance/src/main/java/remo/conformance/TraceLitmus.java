@@ -86,6 +86,18 @@ public final class TraceLitmus {
     }
 
     /**
+     * The programs of the latest translations, by text: the runs of a model-checking exploration
+     * repeat a few straight-line programs thousands of times (a run differs from another in its
+     * reads-from, not its calls), and parsing one was a twelfth of a run's cost (KvStore).
+     */
+    private static final java.util.Map<String, Program> PARSED = new java.util.LinkedHashMap<>(64, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(java.util.Map.Entry<String, Program> eldest) {
+            return size() > 256;
+        }
+    };
+
+    /**
      * Translates a recorded graph, optionally without the repeated reads of spin rounds that
      * {@link SpinReads} shows a fixed-graph check does not need (their calls get instruction -1,
      * so their events order nothing): the check of a graph of thousands of spin reads then costs
@@ -170,9 +182,20 @@ public final class TraceLitmus {
             implied.add(extra);
         }
         String text = text(graph, flags, locNames, initial, code);
+        if (remo.core.Interruption.requested()) {
+            throw new java.util.concurrent.CancellationException("interrupted while translating a recorded trace");
+        }
         Program program;
+        synchronized (PARSED) {
+            program = PARSED.get(text);
+        }
         try {
-            program = LitmusParser.parseAndValidate("trace.litmus", text);
+            if (program == null) {
+                program = LitmusParser.parseAndValidate("trace.litmus", text);
+                synchronized (PARSED) {
+                    PARSED.put(text, program);
+                }
+            }
         } catch (LitmusException e) {
             if (remo.core.Interruption.requested()) {
                 // the parse stopped at a Ctrl-C of the user, not at a fault of the translation

@@ -64,9 +64,52 @@ final class RealTime {
         }
         List<List<HistoryCall<O>>> out = new ArrayList<>();
         Set<BitSet> seen = new HashSet<>();
+        String key = key(points, pred);
+        List<int[]> known;
+        synchronized (ORDERS) {
+            known = ORDERS.get(key);
+        }
+        if (known != null) {
+            for (int[] seq : known) {
+                restamp(calls, points, seq, seen, out);
+            }
+            return out;
+        }
+        List<int[]> kept = new ArrayList<>();
         int[] extensions = {0};
-        extend(calls, points, pred, new int[n], 0, new boolean[n], seen, out, extensions);
+        extend(calls, points, pred, new int[n], 0, new boolean[n], seen, out, extensions, kept);
+        synchronized (ORDERS) {
+            ORDERS.put(key, kept);
+        }
         return out;
+    }
+
+    /**
+     * The orders of point sequences already enumerated, by the shape of their history (which ends
+     * each point holds, in which order) and their order: the runs of one exploration repeat these
+     * few shapes thousands of times, and the enumeration was a sixth of a run's cost (KvStore).
+     */
+    private static final Map<String, List<int[]>> ORDERS = new LinkedHashMap<>(256, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, List<int[]>> eldest) {
+            return size() > 4096;
+        }
+    };
+
+    private static String key(List<Point> points, boolean[][] pred) {
+        StringBuilder k = new StringBuilder();
+        for (Point p : points) {
+            for (End e : p.ends()) {
+                k.append(e.call()).append(e.invoke() ? 'i' : 'r');
+            }
+            k.append(';');
+        }
+        for (boolean[] row : pred) {
+            for (boolean b : row) {
+                k.append(b ? '1' : '0');
+            }
+        }
+        return k.toString();
     }
 
     /**
@@ -150,13 +193,16 @@ final class RealTime {
     // ------------------------------------------------------------------ enumeration
 
     private static <O> void extend(List<HistoryCall<O>> calls, List<Point> points, boolean[][] pred, int[] seq, int placed,
-                                   boolean[] done, Set<BitSet> seen, List<List<HistoryCall<O>>> out, int[] extensions) {
+                                   boolean[] done, Set<BitSet> seen, List<List<HistoryCall<O>>> out, int[] extensions,
+                                   List<int[]> kept) {
         int n = points.size();
         if (placed == n) {
             if (++extensions[0] > MAX_EXTENSIONS) {
                 throw new IllegalStateException("more than " + MAX_EXTENSIONS + " orders of " + calls.size() + " calls");
             }
-            restamp(calls, points, seq, seen, out);
+            if (restamp(calls, points, seq, seen, out)) {
+                kept.add(seq.clone());
+            }
             return;
         }
         for (int p = 0; p < n; p++) {
@@ -165,7 +211,7 @@ final class RealTime {
             }
             done[p] = true;
             seq[placed] = p;
-            extend(calls, points, pred, seq, placed + 1, done, seen, out, extensions);
+            extend(calls, points, pred, seq, placed + 1, done, seen, out, extensions, kept);
             done[p] = false;
         }
     }
@@ -179,8 +225,8 @@ final class RealTime {
         return true;
     }
 
-    /** The calls stamped in the order {@code seq}; kept if their real-time order is new. */
-    private static <O> void restamp(List<HistoryCall<O>> calls, List<Point> points, int[] seq, Set<BitSet> seen,
+    /** The calls stamped in the order {@code seq}; kept (and {@code true}) if their real-time order is new. */
+    private static <O> boolean restamp(List<HistoryCall<O>> calls, List<Point> points, int[] seq, Set<BitSet> seen,
                                     List<List<HistoryCall<O>>> out) {
         int c = calls.size();
         long[] invoke = new long[c];
@@ -205,7 +251,7 @@ final class RealTime {
             }
         }
         if (!seen.add(precedes)) {
-            return;
+            return false;
         }
         List<HistoryCall<O>> h = new ArrayList<>(c);
         for (int i = 0; i < c; i++) {
@@ -214,5 +260,6 @@ final class RealTime {
         }
         h.sort(Comparator.comparingLong(HistoryCall::invoke));
         out.add(h);
+        return true;
     }
 }

@@ -12,6 +12,11 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import remo.nic.error.StepLimitExceededException;
+import remo.nic.explore.ExecutionCheck;
+import remo.nic.explore.Exploration;
+import remo.nic.explore.ExplorationOptions;
+import remo.nic.explore.ExplorationTarget;
+import remo.nic.explore.Explorer;
 
 /**
  * Issue 28 and item 4 of issue 26: a run that stops making progress ends at its step budget with the
@@ -118,6 +123,29 @@ class StepBudgetTest {
         assertTrue(out.contains("… and "), "the store buffer is listed in part: " + out);
         assertTrue(out.contains("\ntrace cut: the last 50 of "), out);
         assertTrue(!out.contains("OutOfMemoryError"), out);
+    }
+
+    /** The model checker's report of a run cut at its step bound shows the diagnosis and the trace cut. */
+    @Test
+    void theExplorerReportsItsFirstCutRunWithItsLastSteps() {
+        ExplorationTarget target = ExplorationTarget.of(1, c -> {
+            Region x = c.node(1).register("x", 1, EnumSet.allOf(Access.class));
+            c.spawn(1, "counter", ep -> {
+                for (long i = 1; ; i++) {
+                    ep.store(x, 0, i);
+                }
+            });
+        });
+        Exploration e = Explorer.explore(target, ExplorationOptions.defaults().withMaxStepsPerRun(200).withMaxExecutions(3),
+                ExecutionCheck.NONE);
+        assertTrue(e.cut() >= 1 && !e.complete(), e.summary());
+        String r = e.report();
+        assertTrue(r.contains("\nthe first run cut at the step bound (not checked: trace cut):\n  step limit of 200 scheduler "
+                + "steps exceeded"), r);
+        assertTrue(r.contains("\n    counter@1: pending Store[region=x@1, offset=0, value="), r);
+        assertTrue(r.contains("\n  trace cut: the last 50 of 200 scheduler steps are kept, 150 earlier steps left out "
+                + "(not checked: trace cut)\n    step 150: "), r);
+        assertTrue(r.contains("\n    step 199: "), r);
     }
 
     private static String last(TraceCut cut) {

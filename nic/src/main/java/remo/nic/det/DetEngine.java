@@ -53,6 +53,7 @@ public final class DetEngine implements Engine {
     private long step;
     /** Why the heap is too full to go on ({@link HeapBudget}), or {@code null}; and the step last checked. */
     private String heapFull;
+    private final HeapBudget heap = new HeapBudget();
     private long heapChecked = -1;
     // used by whichever thread holds the baton: the current step's enabled actions; whether bodies
     // may run steps (first step to quiescence); what a body leaves the scheduler thread (a choice it
@@ -327,7 +328,7 @@ public final class DetEngine implements Engine {
     private boolean overLimit() {
         if (heapFull == null && step > 0 && (step & (HeapBudget.EVERY_STEPS - 1)) == 0 && step != heapChecked) {
             heapChecked = step;
-            heapFull = HeapBudget.exceeded();
+            heapFull = heap.exceeded();
         }
         return step >= stepLimit || core.recorder != null && core.recorder.full() || heapFull != null;
     }

@@ -194,6 +194,7 @@ class SimulateCommandTest {
         assertTrue(r.out.contains("\n  trace cut: the last 50 of 70 scheduler steps are kept, 20 earlier steps left out "
                 + "(not checked: trace cut)\n    step 20: "), r.out);
         assertTrue(r.out.contains("\n    step 69: "), r.out);
+        assertTrue(r.out.contains("\nResult LONG Ok (partial: 3 runs cut at the step budget)\n"), r.out);
         assertTrue(r.out.contains("Traces: 0 checked against tso (0 distinct graphs), 0 inconsistent; 3 cut runs "
                 + "not checked: trace cut"), r.out);
         CliRun bad = run("simulate", test.toString(), "--max-steps", "0");

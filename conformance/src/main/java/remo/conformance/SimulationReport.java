@@ -222,7 +222,8 @@ public record SimulationReport(Program program, String mode, String policy, long
                 }
             }
         }
-        sb.append(String.format(Locale.ROOT, "Result %s %s%n", p.name(), ok() ? "Ok" : "VIOLATIONS"));
+        sb.append(String.format(Locale.ROOT, "Result %s %s%s%n", p.name(), ok() ? "Ok" : "VIOLATIONS",
+                cut == null ? "" : " (partial: " + count(cut.runs(), "run") + " cut at the step budget)"));
         sb.append(String.format(Locale.ROOT, "Time %s %.2f%n", p.name(), seconds));
         return sb.toString();
     }

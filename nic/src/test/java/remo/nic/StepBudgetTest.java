@@ -148,6 +148,26 @@ class StepBudgetTest {
         assertTrue(r.contains("\n    step 199: "), r);
     }
 
+    /** A run longer than {@link Schedule#KEPT_ACTIONS} steps drops its schedule (memory), not its last steps. */
+    @Test
+    void aRunPastTheKeptScheduleDropsItAndKeepsItsLastSteps() {
+        long budget = Schedule.KEPT_ACTIONS + 1_000L;
+        try (SimCluster c = SimCluster.builder().nodes(1).deterministic(1).reduceSpins(false).recordTrace(false)
+                .stepLimit(budget).build()) {
+            Region x = c.node(1).register("x", 1, EnumSet.allOf(Access.class));
+            c.spawn(1, "spinner", ep -> {
+                while (ep.load(x, 0) == 0) {
+                    // spins
+                }
+            });
+            RunResult partial = assertThrows(StepLimitExceededException.class, c::run).partial();
+            assertEquals(0, partial.schedule().size(), "the schedule is dropped past its bound");
+            assertEquals(budget, partial.traceCut().orElseThrow().totalSteps());
+            assertEquals("step " + (budget - 1) + ": CPU(spinner@1: Load[region=x@1, offset=0]) → 0",
+                    last(partial.traceCut().orElseThrow()));
+        }
+    }
+
     private static String last(TraceCut cut) {
         return cut.lastSteps().get(cut.lastSteps().size() - 1);
     }

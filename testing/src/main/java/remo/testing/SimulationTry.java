@@ -172,6 +172,9 @@ final class SimulationTry implements TestTemplateInvocationContext, ParameterRes
                 .append(failure.getMessage() == null ? "" : ": " + failure.getMessage().replace("\n", "\n  ")).append('\n');
         if (schedule == null) {
             m.append("No schedule: the cluster did not run.\n");
+        } else if (schedule.size() == 0 && result.get().metrics().cluster().get("schedulerSteps") > 0) {
+            m.append("No schedule: a run of more than ").append(Schedule.KEPT_ACTIONS)
+                    .append(" steps keeps none (nic.md §5.1); the seed reproduces the run.\n");
         } else {
             m.append("Schedule (").append(schedule.size()).append(" actions").append(scheduleFile == null ? "" : "; all in "
                     + scheduleFile).append("):\n  ");

@@ -6,6 +6,7 @@
 module remo.nic {
     requires transitive remo.core;
     requires com.fasterxml.jackson.databind;
+    requires java.management;
 
     exports remo.nic;
     exports remo.nic.error;

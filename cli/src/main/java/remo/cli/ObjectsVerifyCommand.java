@@ -155,7 +155,7 @@ final class ObjectsVerifyCommand implements Callable<Integer> {
                         partial++;
                         System.err.println("remo objects verify: warning[W-LIMIT]: " + v.description() + " under " + m.name()
                                 + " is partial: " + (r.exploration().limit() != null ? r.exploration().limit()
-                                : r.exploration().cut() + " runs reached the step bound"));
+                                : r.exploration().cut() + " runs reached the step bound") + r.exploration().cutDetails());
                     }
                     if (Interruption.requested()) {
                         System.out.println("Interrupted (" + Interruption.reason() + "): " + done + " verification"

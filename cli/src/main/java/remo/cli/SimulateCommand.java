@@ -84,6 +84,11 @@ final class SimulateCommand implements Callable<Integer> {
                     + "delay-drain(*, ...).")
     List<String> faults = new ArrayList<>();
 
+    @Option(names = "--max-steps", paramLabel = "N", defaultValue = "2000000",
+            description = "Step budget of one deterministic run (default ${DEFAULT-VALUE}, nic.md section 5.1): a longer "
+                    + "run is cut, counted, and the first one shown with each thread's pending call and its last 50 steps.")
+    long maxSteps;
+
     @Option(names = "--check-traces",
             description = "Record every run's execution graph and check it with the checker's fixed-graph mode.")
     boolean checkTraces;
@@ -101,6 +106,9 @@ final class SimulateCommand implements Callable<Integer> {
         FaultPlan plan;
         try {
             library = herdOptions.library(cmd);
+            if (maxSteps < 1) {
+                throw ModelOptions.usage(cmd, "--max-steps", "the step budget of a run must be at least 1, got " + maxSteps);
+            }
             String seeds = SeedRange.problem(seed, runs, "--seed", "--runs");
             if (seeds != null) {
                 throw ModelOptions.usage(cmd, runs < 1 ? "--runs" : "--seed", seeds);
@@ -218,7 +226,7 @@ final class SimulateCommand implements Callable<Integer> {
                 err.println(Diagnostic.warning("W-FAULT", shown, Position.START, w).format());
             }
             report = LitmusSimulator.simulate(program, flags, allowed, conformance,
-                    new LitmusSimulator.Options(runs, seed, m, checkTraces, p, FaultReach.firing(program, plan)),
+                    new LitmusSimulator.Options(runs, seed, m, checkTraces, p, FaultReach.firing(program, plan), maxSteps),
                     modelOptions.checkOptions(),
                     modelOptions.engine());
         } catch (DiagnosticException e) {

@@ -172,4 +172,33 @@ class SimulateCommandTest {
                 + "has no thread P7"), r.err);
         assertTrue(r.out.contains("Fault plan: qp-error(P1, 3, op=1)\n"), r.out);
     }
+
+    /**
+     * Issue 28: a run its step budget stops is cut, counted and shown with each thread's pending call
+     * and its last steps, the count of the steps left out exact; it is not checked as a whole execution.
+     */
+    @Test
+    void aRunStoppedByItsStepBudgetShowsTheTraceCutWithTheCountLeftOut(@TempDir Path dir) throws java.io.IOException {
+        StringBuilder stores = new StringBuilder();
+        for (int i = 1; i <= 80; i++) {
+            stores.append(" x = ").append(i).append(" ;\n");
+        }
+        Path test = dir.resolve("LONG.litmus");
+        java.nio.file.Files.writeString(test, "RDMA LONG\n{ x@1 = 0; }\n P0@1 ;\n" + stores + "exists (x = 80)\n");
+        CliRun r = run("simulate", test.toString(), "--runs", "3", "--max-steps", "70", "--check-traces");
+        assertEquals(0, r.exit, r.out + r.err);
+        assertTrue(r.out.contains("Runs: 0 completed, 0 discarded (assume), 0 stuck, 0 failed\n"), r.out);
+        assertTrue(r.out.contains("Cut: 3 runs stopped at the step budget of 70 scheduler steps (no final state; not "
+                + "checked: trace cut); the first, seed 0:\n  step limit of 70 scheduler steps exceeded"), r.out);
+        assertTrue(r.out.contains("\n    P0@1: pending Store[region=x@1, offset=0, value="), r.out);
+        assertTrue(r.out.contains("\n  trace cut: the last 50 of 70 scheduler steps are kept, 20 earlier steps left out "
+                + "(not checked: trace cut)\n    step 20: "), r.out);
+        assertTrue(r.out.contains("\n    step 69: "), r.out);
+        assertTrue(r.out.contains("\nResult LONG Ok (partial: 3 runs cut at the step budget)\n"), r.out);
+        assertTrue(r.out.contains("Traces: 0 checked against tso (0 distinct graphs), 0 inconsistent; 3 cut runs "
+                + "not checked: trace cut"), r.out);
+        CliRun bad = run("simulate", test.toString(), "--max-steps", "0");
+        assertEquals(2, bad.exit);
+        assertTrue(bad.err.contains("error[E-USAGE]: the step budget of a run must be at least 1, got 0"), bad.err);
+    }
 }

@@ -38,7 +38,13 @@ public record LitmusRun(long seed, Status status, FinalState state, Optional<Exe
         /** A node crashed (a fault plan's {@code crash} rule): the crashed node's memory and registers have no final value. */
         CRASHED,
         /** A thread threw (a simulator bug for a valid program). */
-        FAILED
+        FAILED,
+        /**
+         * A bound stopped the run (its step budget, the recorder's event bound or the heap, nic.md §5.1):
+         * no final state; {@code problem} holds the diagnosis and the run's last steps, and its trace
+         * is cut ({@link RunResult#traceCut()}), so no conformance check judges it.
+         */
+        CUT
     }
 
     public LitmusRun {

@@ -49,6 +49,8 @@ public final class LitmusRunner {
     private final int nodes;
     private final Map<Integer, Set<String>> finalRegisters;
     private final FaultPlan faults;
+    /** The step budget of one deterministic run. */
+    private final long maxSteps;
 
     /**
      * @param program a validated program
@@ -74,6 +76,17 @@ public final class LitmusRunner {
      * @throws IllegalArgumentException as {@link #LitmusRunner(Program, FlagValues)}
      */
     public LitmusRunner(Program program, FlagValues flags, FaultPlan faults) {
+        this(program, flags, faults, STEP_LIMIT);
+    }
+
+    /**
+     * As {@link #LitmusRunner(Program, FlagValues, FaultPlan)}, with the step budget of one
+     * deterministic run: a longer run ends {@link LitmusRun.Status#CUT} (nic.md §5.1).
+     *
+     * @param maxSteps the budget in scheduler steps, at least 1
+     */
+    public LitmusRunner(Program program, FlagValues flags, FaultPlan faults, long maxSteps) {
+        this.maxSteps = maxSteps;
         this.faults = faults.isEmpty() ? faults : withExpectUnreported(faults);
         this.program = program;
         this.flags = flags;
@@ -254,13 +267,13 @@ public final class LitmusRunner {
     /** One deterministic run with {@code seed} under {@code policy}, recording a trace iff {@code trace}. */
     public LitmusRun runDeterministic(long seed, SchedulerPolicy policy, boolean trace) {
         return run(SimCluster.builder().nodes(nodes).config(config).allowThreadFailures(true).deterministic(seed, policy).recordTrace(trace)
-                .spinCompression(false).stepLimit(STEP_LIMIT).faults(faults), seed, null);
+                .spinCompression(false).stepLimit(maxSteps).faults(faults), seed, null);
     }
 
     /** Replays a deterministic run of {@code seed} under {@code policy} from its schedule (tracing on). */
     public LitmusRun replay(long seed, SchedulerPolicy policy, Schedule schedule) {
         return run(SimCluster.builder().nodes(nodes).config(config).allowThreadFailures(true).deterministic(seed, policy).recordTrace(true)
-                .spinCompression(false).stepLimit(STEP_LIMIT).faults(faults), seed, schedule);
+                .spinCompression(false).stepLimit(maxSteps).faults(faults), seed, schedule);
     }
 
     /** One run in concurrent mode (real threads), recording a trace iff {@code trace}. */
@@ -288,7 +301,9 @@ public final class LitmusRunner {
         } catch (SimulationDeadlockException e) {
             return stuck(seed, e.partial(), scripts, e.getMessage());
         } catch (StepLimitExceededException e) {
-            return stuck(seed, e.partial(), scripts, e.getMessage());
+            LitmusRun r = stuck(seed, e.partial(), scripts, e.getMessage());
+            return r.status() != LitmusRun.Status.STUCK ? r : new LitmusRun(seed, LitmusRun.Status.CUT, null, r.trace(),
+                    r.schedule(), r.callInstructions(), r.problem(), r.result(), r.faults());
         } finally {
             if (cluster != null) {
                 cluster.close();

@@ -37,12 +37,24 @@ public final class LitmusSimulator {
      * @param checkTraces whether every run records its graph and the graph is checked
      * @param policy      the scheduler policy (deterministic mode)
      * @param faults      the fault plan of every run (nic.md §7; {@link FaultPlan#none()}: none)
+     * @param maxSteps    the step budget of one deterministic run (nic.md §5.1): a run that takes more
+     *                    scheduler steps is cut (counted, and the first one shown with its diagnosis
+     *                    and last steps); default {@link LitmusRunner#STEP_LIMIT}
      */
-    public record Options(int runs, long seed, Mode mode, boolean checkTraces, SchedulerPolicy policy, FaultPlan faults) {
-        /** @throws IllegalArgumentException when the seeds do not form a {@link SeedRange} (its message) */
+    public record Options(int runs, long seed, Mode mode, boolean checkTraces, SchedulerPolicy policy, FaultPlan faults,
+                          long maxSteps) {
+        /** @throws IllegalArgumentException when the seeds do not form a {@link SeedRange} (its message), or maxSteps < 1 */
         public Options {
             new SeedRange(seed, runs);
             java.util.Objects.requireNonNull(faults, "faults");
+            if (maxSteps < 1) {
+                throw new IllegalArgumentException("the step budget of a run must be at least 1, got " + maxSteps);
+            }
+        }
+
+        /** With the default step budget, {@link LitmusRunner#STEP_LIMIT}. */
+        public Options(int runs, long seed, Mode mode, boolean checkTraces, SchedulerPolicy policy, FaultPlan faults) {
+            this(runs, seed, mode, checkTraces, policy, faults, LitmusRunner.STEP_LIMIT);
         }
 
         /** Without faults. */
@@ -102,7 +114,7 @@ public final class LitmusSimulator {
         }
         long t0 = System.nanoTime();
         CheckResult allowed = engine.check(program, allowedModel, flags, checkOptions);
-        LitmusRunner runner = new LitmusRunner(program, flags, options.faults());
+        LitmusRunner runner = new LitmusRunner(program, flags, options.faults(), options.maxSteps());
         TraceConformance conformance = options.checkTraces() ? new TraceConformance(program, conformanceModel, flags) : null;
         Map<FinalState, Long> observed = new HashMap<>();
         Map<FinalState, Long> observedFull = new HashMap<>();
@@ -113,6 +125,8 @@ public final class LitmusSimulator {
         long discarded = 0;
         long stuck = 0;
         long failed = 0;
+        long cut = 0;
+        LitmusRun firstCut = null;
         long holds = 0;
         long fails = 0;
         long checked = 0;
@@ -140,6 +154,10 @@ public final class LitmusSimulator {
                     stuck++;
                     continue;
                 case CRASHED:
+                    continue;
+                case CUT:
+                    cut++;
+                    firstCut = firstCut == null ? run : firstCut;
                     continue;
                 case FAILED:
                     failed++;
@@ -184,7 +202,8 @@ public final class LitmusSimulator {
                 fails, options.faults().isEmpty() ? null : new SimulationReport.Faults(options.faults(), faultCounts,
                         faultFree), conformance == null ? null : conformance.modelName(), checked,
                 conformance == null ? 0 : conformance.distinctGraphs(), violations, (System.nanoTime() - t0) / 1e9,
-                last == null ? null : last.metrics());
+                last == null ? null : last.metrics(),
+                cut == 0 ? null : new SimulationReport.Cut(cut, options.maxSteps(), firstCut.seed(), firstCut.problem()));
     }
 
     private static String schedule(LitmusRun run) {

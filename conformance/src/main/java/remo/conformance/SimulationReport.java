@@ -39,12 +39,24 @@ import remo.litmus.Program;
  * @param violations       every problem: observed states outside the allowed set, inconsistent graphs, failed runs
  * @param seconds          wall-clock time of the simulation
  * @param lastMetrics      the metrics of the last run (nic.md §9), or {@code null}
+ * @param cut              the runs a bound stopped, or {@code null} when none was
  */
 public record SimulationReport(Program program, String mode, String policy, long firstSeed, int runs, CheckResult allowed,
                                Map<FinalState, Long> observed, Map<FinalState, Long> observedFull, long completed,
                                long discarded, long stuck, long failed, long conditionHolds, long conditionFails,
                                Faults faults, String conformanceModel, long tracesChecked, long distinctGraphs, List<Violation> violations,
-                               double seconds, remo.nic.MetricsSnapshot lastMetrics) {
+                               double seconds, remo.nic.MetricsSnapshot lastMetrics, Cut cut) {
+
+    /**
+     * The runs a bound stopped (nic.md §5.1): no final state, not checked; the first one is shown.
+     *
+     * @param runs         how many runs were cut
+     * @param budget       the step budget of one run
+     * @param firstSeed    the seed of the first cut run
+     * @param firstMessage its diagnosis (each thread's pending call) and its last steps ({@code trace cut: …})
+     */
+    public record Cut(long runs, long budget, long firstSeed, String firstMessage) {
+    }
 
     /**
      * A problem found in one run.
@@ -183,11 +195,18 @@ public record SimulationReport(Program program, String mode, String policy, long
                 sb.append(line).append('\n');
             }
         }
+        if (cut != null) {
+            sb.append(String.format(Locale.ROOT, "Cut: %s stopped at the step budget of %d scheduler steps (no final state;"
+                    + " not checked: trace cut); the first, seed %d:%n", count(cut.runs(), "run"), cut.budget(),
+                    cut.firstSeed()));
+            cut.firstMessage().lines().forEach(l -> sb.append("  ").append(l).append('\n'));
+        }
         if (conformanceModel != null) {
             long bad = violations.stream().filter(v -> v.kind().equals("trace")).count();
-            sb.append(String.format(Locale.ROOT, "Traces: %d checked against %s (%s), %d inconsistent%s%n",
+            sb.append(String.format(Locale.ROOT, "Traces: %d checked against %s (%s), %d inconsistent%s%s%n",
                     tracesChecked, conformanceModel, count(distinctGraphs, "distinct graph"), bad,
-                    faults == null ? "" : "; runs a fault hit are not checked (the models have no failed requests)"));
+                    faults == null ? "" : "; runs a fault hit are not checked (the models have no failed requests)",
+                    cut == null ? "" : "; " + count(cut.runs(), "cut run") + " not checked: trace cut"));
         }
         Map<String, List<Violation>> byKind = new LinkedHashMap<>();
         for (Violation v : violations) {
@@ -203,7 +222,8 @@ public record SimulationReport(Program program, String mode, String policy, long
                 }
             }
         }
-        sb.append(String.format(Locale.ROOT, "Result %s %s%n", p.name(), ok() ? "Ok" : "VIOLATIONS"));
+        sb.append(String.format(Locale.ROOT, "Result %s %s%s%n", p.name(), ok() ? "Ok" : "VIOLATIONS",
+                cut == null ? "" : " (partial: " + count(cut.runs(), "run") + " cut at the step budget)"));
         sb.append(String.format(Locale.ROOT, "Time %s %.2f%n", p.name(), seconds));
         return sb.toString();
     }

@@ -14,10 +14,28 @@ public final class Schedule {
     public static final int FAULT = 3;
     private static final String[] KINDS = {"CPU", "DRAIN", "NIC", "FAULT"};
 
+    /**
+     * The most actions a deterministic run keeps in its schedule (2^22 = 4 194 304 codes, 32 MiB): a run
+     * that takes more steps drops its schedule when it passes this bound, and its result's
+     * {@link RunResult#schedule()} is empty (the run is reproduced from its seed, nic.md §5.1), so that
+     * the memory of a run stays bounded whatever its step budget.
+     */
+    public static final int KEPT_ACTIONS = 1 << 22;
+
     private final long[] actions;
 
+    /** The schedule of the action codes {@code actions} (copied). */
     public Schedule(long[] actions) {
         this.actions = actions.clone();
+    }
+
+    private Schedule(long[] actions, int length) {
+        this.actions = Arrays.copyOf(actions, length);
+    }
+
+    /** The schedule of the first {@code length} codes of {@code actions}, copied once (a long run's schedule is big). */
+    public static Schedule of(long[] actions, int length) {
+        return new Schedule(actions, length);
     }
 
     /** The empty schedule (concurrent mode). */
@@ -31,6 +49,11 @@ public final class Schedule {
 
     public static int kind(long code) {
         return (int) (code >>> 62);
+    }
+
+    /** The stage of a {@link #NIC} action's code: which step of its word operation it is (0 for the first). */
+    public static int stage(long code) {
+        return (int) ((code >>> 40) & 0xf);
     }
 
     /** Number of actions. */
@@ -51,7 +74,7 @@ public final class Schedule {
     public static String describeCode(long c) {
         int kind = kind(c);
         int thread = (int) ((c >>> 44) & 0xffff);
-        int stage = (int) ((c >>> 40) & 0xf);
+        int stage = stage(c);
         long id = c & 0xffffffffffL;
         switch (kind) {
             case CPU: return "CPU(t" + thread + ",call" + id + ")";

@@ -128,7 +128,7 @@ class BatonPassingTest {
             }
             assertTrue(res.threadFailures().isEmpty(), res.threadFailures().toString());
             return end + "\n" + res.schedule() + "\n" + res.metrics().cluster().deterministicCounters() + "\n"
-                    + TraceJson.write(res.trace().orElseThrow());
+                    + (res.trace().isPresent() ? TraceJson.write(res.trace().get()) : res.traceCut().orElseThrow().format(""));
         }
     }
 

@@ -67,7 +67,7 @@ final class ModelCheckExtension implements InvocationInterceptor, ParameterResol
         System.out.println("[remo] " + context.getDisplayName() + ": " + e.summary());
         if (!e.complete() && !spec.allowPartial()) {
             throw new ModelCheckFailedError("the model check stopped before it ran every schedule: " + e.summary()
-                    + " (raise the bound, or allowPartial = true)");
+                    + " (raise the bound, or allowPartial = true)" + e.cutDetails());
         }
     }
 }

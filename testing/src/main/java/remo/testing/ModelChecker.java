@@ -191,7 +191,7 @@ public final class ModelChecker {
     private String report(Exploration e) {
         Counterexample cx = e.counterexamples().get(0);
         StringBuilder sb = new StringBuilder("model check failed under " + model + ": " + cx.violation() + "\n");
-        sb.append(e.summary()).append('\n');
+        sb.append(e.report()).append('\n');
         sb.append("schedule (shrunk: ").append(cx.schedule().size()).append(" actions, ").append(cx.contextSwitches())
                 .append(" context switches, ").append(cx.nicDelays()).append(" NIC delays):\n  ").append(cx.schedule())
                 .append('\n');

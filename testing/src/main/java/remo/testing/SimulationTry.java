@@ -22,6 +22,7 @@ import remo.nic.RunResult;
 import remo.nic.Schedule;
 import remo.nic.SchedulerPolicy;
 import remo.nic.SimCluster;
+import remo.nic.TraceCut;
 
 /**
  * One seed of a {@link SimulationProperty}: a fresh deterministic {@link SimCluster} as the
@@ -171,6 +172,9 @@ final class SimulationTry implements TestTemplateInvocationContext, ParameterRes
                 .append(failure.getMessage() == null ? "" : ": " + failure.getMessage().replace("\n", "\n  ")).append('\n');
         if (schedule == null) {
             m.append("No schedule: the cluster did not run.\n");
+        } else if (schedule.size() == 0 && result.get().metrics().cluster().get("schedulerSteps") > 0) {
+            m.append("No schedule: a run of more than ").append(Schedule.KEPT_ACTIONS)
+                    .append(" steps keeps none (nic.md §5.1); the seed reproduces the run.\n");
         } else {
             m.append("Schedule (").append(schedule.size()).append(" actions").append(scheduleFile == null ? "" : "; all in "
                     + scheduleFile).append("):\n  ");
@@ -194,6 +198,13 @@ final class SimulationTry implements TestTemplateInvocationContext, ParameterRes
             }
         } else if (litmusNote != null) {
             m.append(litmusNote).append('\n');
+        }
+        Optional<TraceCut> cut = result.flatMap(RunResult::traceCut);
+        if (cut.isPresent()) {
+            // a bound stopped the run: no graph, so no litmus program; its last steps are the trace shown
+            boolean shown = String.valueOf(failure.getMessage()).contains(cut.get().headline());
+            m.append("The run's ").append(shown ? cut.get().headline() + " (the steps are under Failure)"
+                    : cut.get().format("  ")).append("; no litmus program of a cut run\n");
         }
         m.append("Re-run this seed (the same run, byte for byte):\n  ").append(rerun).append('\n');
         return new SimulationFailedError(m.toString(), failure, setting.property(), seed, setting.nodes(),

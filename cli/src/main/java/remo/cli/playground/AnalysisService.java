@@ -120,6 +120,8 @@ final class AnalysisService {
      * @param discarded  runs a false {@code assume} discarded
      * @param stuck      runs that could never finish
      * @param failed     runs in which a thread threw
+     * @param cut        runs the step budget stopped (nic.md §5.1; their last steps are in {@code report}), absent
+     *                   when none was
      * @param allowedPartial whether the allowed set is partial (a limit)
      * @param rows       one per state observed or allowed
      * @param covered    allowed states observed
@@ -132,7 +134,7 @@ final class AnalysisService {
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record SimulateAnswer(String schema, String name, String model, Integer runs, Long completed, Long discarded, Long stuck,
-                          Long failed, Boolean allowedPartial, List<Row> rows, Integer covered, String verdict, Boolean ok,
+                          Long failed, Long cut, Boolean allowedPartial, List<Row> rows, Integer covered, String verdict, Boolean ok,
                           List<String> violations, String report, List<ResultDocument.Diagnostic> errors, double seconds) {
     }
 
@@ -300,7 +302,8 @@ final class AnalysisService {
             List<String> violations = report.violations().stream()
                     .map(v -> "seed " + v.seed() + ": " + v.kind() + ": " + v.message()).toList();
             return new SimulateAnswer(ApiMessages.SCHEMA, p.name(), report.allowed().model().name(), report.runs(),
-                    report.completed(), report.discarded(), report.stuck(), report.failed(), report.allowed().partial(), rows,
+                    report.completed(), report.discarded(), report.stuck(), report.failed(),
+                    report.cut() == null ? null : report.cut().runs(), report.allowed().partial(), rows,
                     report.coveredStates(), report.allowed().verdictWord(), report.ok(), violations, report.format(), null,
                     (System.nanoTime() - t0) / 1e9);
         } catch (DiagnosticException e) {
@@ -312,7 +315,7 @@ final class AnalysisService {
     }
 
     private static SimulateAnswer simulateError(String name, Diagnostic d, long t0) {
-        return new SimulateAnswer(ApiMessages.SCHEMA, name, null, null, null, null, null, null, null, null, null, null, null,
+        return new SimulateAnswer(ApiMessages.SCHEMA, name, null, null, null, null, null, null, null, null, null, null, null, null,
                 null, null, List.of(JsonResults.diagnostic(d)), (System.nanoTime() - t0) / 1e9);
     }
 }

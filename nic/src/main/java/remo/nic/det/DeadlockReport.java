@@ -71,10 +71,26 @@ final class DeadlockReport {
                 sb.append(" — its QP is full (qpCapacity ").append(m.cfg.qpCapacity()).append(')');
             }
         }
-        sb.append("\n    store buffer: ").append(t.sb);
+        sb.append("\n    store buffer: ").append(firstOf(t.sb));
         for (DetQp q : t.qpList) {
-            sb.append("\n    ").append(q).append(": ").append(q.entries.subList(q.head, q.entries.size()));
+            sb.append("\n    ").append(q).append(": ").append(firstOf(q.entries.subList(q.head, q.entries.size())));
         }
         return sb.toString();
+    }
+
+    /** The most entries of a store buffer or a queue pair a report lists (a stopped run's may hold millions). */
+    static final int LISTED = 8;
+
+    /** {@code [a, b]}, or the first {@link #LISTED} entries and how many more ({@code [a, b, … and 9990 more]}). */
+    private static String firstOf(java.util.Collection<?> entries) {
+        if (entries.size() <= LISTED) {
+            return entries.toString();
+        }
+        StringBuilder sb = new StringBuilder("[");
+        java.util.Iterator<?> it = entries.iterator();
+        for (int i = 0; i < LISTED; i++) {
+            sb.append(it.next()).append(", ");
+        }
+        return sb.append("… and ").append(entries.size() - LISTED).append(" more]").toString();
     }
 }

@@ -11,6 +11,7 @@ import remo.nic.RunResult;
 import remo.nic.NicConfig;
 import remo.nic.Schedule;
 import remo.nic.SchedulerPolicy;
+import remo.nic.TraceCut;
 import remo.nic.error.QpErrorException;
 import remo.nic.error.ReplayDivergenceException;
 import remo.nic.error.SimulationDeadlockException;
@@ -45,9 +46,16 @@ public final class DetEngine implements Engine {
     private final DetScripts scripts;
     private final Semaphore ready = new Semaphore(0);
     private volatile boolean aborted;
+    /** The codes of the actions taken, {@code null} once more than {@link Schedule#KEPT_ACTIONS}. */
     private long[] schedule = new long[256];
+    /** The last steps, what a run stopped by a bound keeps of its trace. */
+    private final StepTail tail = new StepTail();
     private int scheduleLength;
     private long step;
+    /** Why the heap is too full to go on ({@link HeapBudget}), or {@code null}; and the step last checked. */
+    private String heapFull;
+    private final HeapBudget heap = new HeapBudget();
+    private long heapChecked = -1;
     // used by whichever thread holds the baton: the current step's enabled actions; whether bodies
     // may run steps (first step to quiescence); what a body leaves the scheduler thread (a choice it
     // may not execute, that enabled is collected and empty, a machine exception to rethrow)
@@ -143,12 +151,12 @@ public final class DetEngine implements Engine {
                 }
                 Action chosen = choose(enabled);
                 if (chosen instanceof SbEntry || chosen instanceof WordOp) {
-                    record(chosen.code());
+                    record(chosen);
                     execute(chosen);
                     finishStep(chosen);
                 } else if (chosen instanceof CpuStep c && c.thread.script == null) {
                     DetThread u = c.thread;
-                    record(chosen.code());
+                    record(chosen);
                     machine.cpu.execute(u);
                     finishStep(chosen);
                     if (u == t) {
@@ -170,6 +178,9 @@ public final class DetEngine implements Engine {
 
     /** The end of every step: the holds of the actions not chosen count down (nic.md §5.1 step 2). */
     private void finishStep(Action chosen) {
+        if (chosen instanceof CpuStep c) {
+            tail.returned(c.thread);
+        }
         if (replay == null && controller == null) {
             for (Action o : enabled) {
                 if (o != chosen) {
@@ -262,14 +273,10 @@ public final class DetEngine implements Engine {
             if (!collected) {
                 if (overLimit()) {
                     // the diagnosis is read before abort unwinds the threads' pending calls
-                    String header = step >= stepLimit
-                            ? "step limit of " + stepLimit + " scheduler steps exceeded (livelock or unbounded spin?) (seed "
-                            + seed + ")"
-                            : "the recorded trace reached " + Recorder.MAX_EVENTS + " events after " + step
-                            + " scheduler steps (livelock?); the run is stopped before it exhausts the heap (seed " + seed + ")";
-                    String why = DeadlockReport.stalled(machine, header);
-                    RunResult partial = abort(t0);
-                    throw new StepLimitExceededException(why, partial);
+                    String why = DeadlockReport.stalled(machine, stopReason());
+                    TraceCut cut = tail.cut();
+                    RunResult partial = abort(t0, cut);
+                    throw new StepLimitExceededException(why + "\n" + cut.format("  "), partial);
                 }
                 enabled.clear();
                 machine.collect(enabled, step);
@@ -297,7 +304,7 @@ public final class DetEngine implements Engine {
         for (DetThread t : machine.threads) {
             joinQuietly(t);
         }
-        RunResult result = result(true, t0);
+        RunResult result = result(true, t0, null);
         if (!result.unreportedFailures().isEmpty() && !faults.expectUnreported()) {
             throw new UnreportedFailureException(result);
         }
@@ -314,9 +321,27 @@ public final class DetEngine implements Engine {
         return machine.disabled(enabled);
     }
 
-    /** Whether the run is at its step limit, or its trace at {@link Recorder#MAX_EVENTS} events. */
+    /**
+     * Whether the run is at one of its bounds (nic.md §5.1): its step limit, its trace at
+     * {@link Recorder#MAX_EVENTS} events, or the heap nearly full ({@link HeapBudget}, checked every
+     * {@link HeapBudget#EVERY_STEPS} steps).
+     */
     private boolean overLimit() {
-        return step >= stepLimit || core.recorder != null && core.recorder.full();
+        if (heapFull == null && step > 0 && (step & (HeapBudget.EVERY_STEPS - 1)) == 0 && step != heapChecked) {
+            heapChecked = step;
+            heapFull = heap.exceeded();
+        }
+        return step >= stepLimit || core.recorder != null && core.recorder.full() || heapFull != null;
+    }
+
+    /** Which bound stopped the run, with the bound, the steps taken and the seed (the diagnosis's first line). */
+    private String stopReason() {
+        if (step >= stepLimit) {
+            return "step limit of " + stepLimit + " scheduler steps exceeded (livelock or unbounded spin?) (seed " + seed + ")";
+        }
+        String bound = heapFull != null ? heapFull : "the recorded trace reached " + Recorder.MAX_EVENTS + " events";
+        return bound + " after " + step + " scheduler steps (livelock, or a store buffer or queue pair that keeps growing?);"
+                + " the run is stopped before it exhausts the heap (seed " + seed + ")";
     }
 
     /** A snapshot of the state before the current step (for controllers that relate a run to another model). */
@@ -348,17 +373,24 @@ public final class DetEngine implements Engine {
         return enabled.get(controller.choose(enabled, this));
     }
 
-    private void record(long code) {
-        if (scheduleLength == schedule.length) {
-            schedule = java.util.Arrays.copyOf(schedule, schedule.length * 2);
+    /** Records the step {@code chosen} about to be executed: in the schedule, the metrics and the last steps. */
+    private void record(Action chosen) {
+        long code = chosen.code();
+        if (schedule != null && scheduleLength == schedule.length) {
+            // past its bound the schedule is dropped: memory stays bounded, the seed reproduces the run
+            schedule = scheduleLength >= Schedule.KEPT_ACTIONS ? null
+                    : java.util.Arrays.copyOf(schedule, Math.min(schedule.length * 2, Schedule.KEPT_ACTIONS));
         }
-        schedule[scheduleLength++] = code;
+        if (schedule != null) {
+            schedule[scheduleLength++] = code;
+        }
         core.metrics.schedulerStep(Schedule.kind(code));
+        tail.add(chosen);
     }
 
     /** One step on the scheduler thread; after a thread's call the thread continues (and may {@link #drive}). */
     private void step(Action chosen) {
-        record(chosen.code());
+        record(chosen);
         if (chosen instanceof CpuStep c) {
             machine.cpu.execute(c.thread);
             finishStep(chosen);
@@ -399,8 +431,13 @@ public final class DetEngine implements Engine {
 
     // ================================================================== end of run
 
-    /** Unwinds every unfinished thread and returns the partial result. */
+    /** Unwinds every unfinished thread and returns the partial result (its graph built). */
     private RunResult abort(long t0) {
+        return abort(t0, null);
+    }
+
+    /** Unwinds every unfinished thread and returns the partial result, cut to {@code cut} if not {@code null}. */
+    private RunResult abort(long t0, TraceCut cut) {
         aborted = true;
         for (DetThread t : machine.threads) {
             if (t.finished) {
@@ -419,7 +456,7 @@ public final class DetEngine implements Engine {
             }
         }
         core.phase(ClusterCore.Phase.DONE);
-        return result(false, t0);
+        return result(false, t0, cut);
     }
 
     private static void joinQuietly(DetThread t) {
@@ -432,8 +469,8 @@ public final class DetEngine implements Engine {
         }
     }
 
-    private RunResult result(boolean completed, long t0) {
+    private RunResult result(boolean completed, long t0, TraceCut cut) {
         core.metrics.wallNanos(System.nanoTime() - t0);
-        return DetResult.of(core, machine, completed, seed, policy, schedule, scheduleLength);
+        return DetResult.of(core, machine, completed, seed, policy, schedule, scheduleLength, cut);
     }
 }

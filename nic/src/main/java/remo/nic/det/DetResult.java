@@ -1,6 +1,5 @@
 package remo.nic.det;
 
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -8,6 +7,7 @@ import remo.core.graph.ExecutionGraph;
 import remo.nic.RunResult;
 import remo.nic.Schedule;
 import remo.nic.SchedulerPolicy;
+import remo.nic.TraceCut;
 import remo.nic.fabric.ClusterCore;
 import remo.nic.fabric.SimRunResult;
 
@@ -27,11 +27,14 @@ final class DetResult {
      * @param completed      whether the run reached quiescence (otherwise it was aborted)
      * @param seed           the run's seed
      * @param policy         its scheduler policy
-     * @param schedule       the codes of the actions taken, the first {@code scheduleLength} of them
+     * @param schedule       the codes of the actions taken, the first {@code scheduleLength} of them, or
+     *                       {@code null} if the run took more than {@link Schedule#KEPT_ACTIONS} steps
      * @param scheduleLength the number of actions taken
+     * @param cut            the last part of a run a bound stopped, or {@code null}: then no graph is built
+     *                       (a cut run is not a whole execution, and its graph may be too big to build)
      */
     static RunResult of(ClusterCore core, DetMachine machine, boolean completed, long seed, SchedulerPolicy policy,
-                        long[] schedule, int scheduleLength) {
+                        long[] schedule, int scheduleLength, TraceCut cut) {
         Map<String, Throwable> failures = new LinkedHashMap<>();
         Map<String, Map<String, Long>> regs = new LinkedHashMap<>();
         for (DetThread t : machine.threads) {
@@ -41,7 +44,7 @@ final class DetResult {
             regs.put(t.name, t.endpoint.registers());
         }
         Optional<ExecutionGraph> trace = Optional.empty();
-        if (core.recorder != null) {
+        if (core.recorder != null && cut == null) {
             Map<String, String> meta = new LinkedHashMap<>();
             meta.put("mode", "deterministic");
             meta.put("seed", Long.toString(seed));
@@ -53,7 +56,7 @@ final class DetResult {
             meta.put("completed", Boolean.toString(completed));
             trace = Optional.of(core.recorder.build(meta));
         }
-        return new SimRunResult(completed, failures, machine.faults.unreported(), trace, core.metrics, seed,
-                new Schedule(Arrays.copyOf(schedule, scheduleLength)), regs, core.crashedNodes());
+        return new SimRunResult(completed, failures, machine.faults.unreported(), trace, Optional.ofNullable(cut), core.metrics, seed,
+                schedule == null ? Schedule.empty() : Schedule.of(schedule, scheduleLength), regs, core.crashedNodes());
     }
 }

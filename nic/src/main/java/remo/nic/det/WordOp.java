@@ -74,10 +74,15 @@ final class WordOp implements Action, QpEntry {
 
     /** The name of the next step. */
     String nextStep() {
+        return stepAt(stage);
+    }
+
+    /** The name of the step this word operation takes from stage {@code s} (operational.md §1). */
+    String stepAt(int s) {
         switch (op.kind()) {
-            case PUT: return stage == 0 ? "NLR" : "NRW";
-            case GET: return stage == 0 ? "NRR" : "NLW";
-            default: return stage == 0 ? "NAR" : stage == 1 ? "NRW" : "NLW";
+            case PUT: return s == 0 ? "NLR" : "NRW";
+            case GET: return s == 0 ? "NRR" : "NLW";
+            default: return s == 0 ? "NAR" : s == 1 ? "NRW" : "NLW";
         }
     }
 

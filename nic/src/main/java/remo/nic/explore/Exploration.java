@@ -17,9 +17,11 @@ import java.util.List;
  * @param limit           why the exploration stopped before it had run every schedule within its
  *                        bounds, or {@code null} when it ran them all (or stopped at a violation)
  * @param seconds         wall time of the exploration
+ * @param firstCut        the first cut run's diagnosis (each thread's pending call, the words it spins on) and its
+ *                        trace cut to the last steps (nic.md §5.1), or {@code null} when no run was cut
  */
 public record Exploration(long executions, long stuck, long pruned, long cut, long races, long steps, List<Counterexample> counterexamples,
-                          String limit, double seconds) {
+                          String limit, double seconds, String firstCut) {
     public Exploration {
         counterexamples = List.copyOf(counterexamples);
     }
@@ -44,6 +46,23 @@ public record Exploration(long executions, long stuck, long pruned, long cut, lo
                 : complete() ? "no violation within the bounds" : "no violation found (partial: " + reason() + ")";
         return verdict + "; " + executions + " execution" + (executions == 1 ? "" : "s") + " explored" + (stuck > 0 ? " (" + stuck + " stuck)" : "") + ", " + pruned
                 + " pruned, " + cut + " cut at the step bound; " + String.format(java.util.Locale.ROOT, "%.1f s", seconds);
+    }
+
+    /**
+     * {@link #summary()}, then, when a run was cut, the first one: its diagnosis and its last steps
+     * ({@code trace cut: the last 50 of 5000 scheduler steps are kept, …}), indented.
+     */
+    public String report() {
+        return summary() + cutDetails();
+    }
+
+    /**
+     * When a run was cut: a new line, then the first cut run's diagnosis and last steps, indented; else
+     * the empty string.
+     */
+    public String cutDetails() {
+        return firstCut == null ? "" : "\nthe first run cut at the step bound (not checked: trace cut):\n  "
+                + firstCut.replace("\n", "\n  ");
     }
 
     private String reason() {

@@ -67,6 +67,7 @@ public final class Explorer {
         long stuck = 0;
         long pruned = 0;
         long cut = 0;
+        String firstCut = null;
         long steps = 0;
         List<Counterexample> found = new ArrayList<>();
         String limit = null;
@@ -100,6 +101,7 @@ public final class Explorer {
                     break;
                 case CUT:
                     cut++;
+                    firstCut = firstCut == null ? run.stopped() : firstCut;
                     break;
                 case STUCK:
                     executions++;
@@ -121,7 +123,7 @@ public final class Explorer {
             }
         }
         return new Exploration(executions, stuck, pruned, cut, search.races(), steps, found, limit,
-                (System.nanoTime() - t0) / 1e9);
+                (System.nanoTime() - t0) / 1e9, firstCut);
     }
 
     /**
@@ -146,8 +148,12 @@ public final class Explorer {
      * @param kind       checked, stuck (a deadlock that is no violation), pruned or cut
      * @param violations what the run broke
      * @param result     the run's result (partial for a deadlock or a cut run), empty for a pruned run
+     * @param stopped    for a cut run, its diagnosis and trace cut (the step limit's message), else {@code null}
      */
-    record RunRecord(Kind kind, List<Violation> violations, Optional<RunResult> result) {
+    record RunRecord(Kind kind, List<Violation> violations, Optional<RunResult> result, String stopped) {
+        RunRecord(Kind kind, List<Violation> violations, Optional<RunResult> result) {
+            this(kind, violations, result, null);
+        }
     }
 
     static RunRecord runOnce(ExplorationTarget target, ActionController controller, long maxSteps, ExecutionCheck check,
@@ -168,7 +174,7 @@ public final class Explorer {
             } catch (DporSearch.SleepBlocked e) {
                 return new RunRecord(Kind.PRUNED, violations, Optional.empty());
             } catch (StepLimitExceededException e) {
-                return new RunRecord(Kind.CUT, violations, Optional.ofNullable(e.partial()));
+                return new RunRecord(Kind.CUT, violations, Optional.ofNullable(e.partial()), e.getMessage());
             } catch (SimulationDeadlockException e) {
                 if (!deadlockIsViolation) {
                     return new RunRecord(Kind.STUCK, violations, Optional.ofNullable(e.partial()));

@@ -10,6 +10,7 @@ import remo.nic.FailedOp;
 import remo.nic.MetricsSnapshot;
 import remo.nic.RunResult;
 import remo.nic.Schedule;
+import remo.nic.TraceCut;
 
 /** The value behind {@link RunResult}; the metrics snapshot is taken on first use. */
 public final class SimRunResult implements RunResult {
@@ -17,6 +18,7 @@ public final class SimRunResult implements RunResult {
     private final Map<String, Throwable> threadFailures;
     private final List<FailedOp> unreportedFailures;
     private final Optional<ExecutionGraph> trace;
+    private final Optional<TraceCut> traceCut;
     private final MetricsRegistry metricsSource;
     private MetricsSnapshot metrics;
     private final long seed;
@@ -24,10 +26,19 @@ public final class SimRunResult implements RunResult {
     private final Map<String, Map<String, Long>> registers;
     private final List<Integer> crashedNodes;
 
-    /** The result of a run, as both engines build it (see {@link RunResult}). */
+    /** The result of a run, as both engines build it (see {@link RunResult}); no trace cut. */
     public SimRunResult(boolean completed, Map<String, Throwable> threadFailures, List<FailedOp> unreportedFailures,
                  Optional<ExecutionGraph> trace, MetricsRegistry metrics, long seed, Schedule schedule,
                  Map<String, Map<String, Long>> registers, List<Integer> crashedNodes) {
+        this(completed, threadFailures, unreportedFailures, trace, Optional.empty(), metrics, seed, schedule, registers,
+                crashedNodes);
+    }
+
+    /** The result of a run, with the trace cut of a run a bound stopped (see {@link RunResult#traceCut()}). */
+    public SimRunResult(boolean completed, Map<String, Throwable> threadFailures, List<FailedOp> unreportedFailures,
+                 Optional<ExecutionGraph> trace, Optional<TraceCut> traceCut, MetricsRegistry metrics, long seed,
+                 Schedule schedule, Map<String, Map<String, Long>> registers, List<Integer> crashedNodes) {
+        this.traceCut = traceCut;
         this.completed = completed;
         this.threadFailures = Collections.unmodifiableMap(new LinkedHashMap<>(threadFailures));
         this.unreportedFailures = List.copyOf(unreportedFailures);
@@ -62,6 +73,11 @@ public final class SimRunResult implements RunResult {
     }
 
     @Override
+    public Optional<TraceCut> traceCut() {
+        return traceCut;
+    }
+
+    @Override
     public synchronized MetricsSnapshot metrics() {
         if (metrics == null) {
             metrics = metricsSource.snapshot();
@@ -92,6 +108,7 @@ public final class SimRunResult implements RunResult {
     @Override
     public String toString() {
         return "RunResult(completed=" + completed + ", threadFailures=" + threadFailures.keySet() + ", unreportedFailures="
-                + unreportedFailures.size() + ", seed=" + seed + ", " + schedule.size() + " actions)";
+                + unreportedFailures.size() + ", seed=" + seed + ", " + schedule.size() + " actions" + traceCut.map(c -> ", traceCut=" + c.cutSteps() + " steps left out")
+                .orElse("") + ")";
     }
 }

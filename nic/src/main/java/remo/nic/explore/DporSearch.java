@@ -85,6 +85,14 @@ final class DporSearch implements ActionController {
         return depth;
     }
 
+    /**
+     * Whether step {@code i} happens before step {@code j} in the current run (the {@link StepOrder}
+     * of the run, from the clocks the search keeps; valid until {@link #backtrack}).
+     */
+    boolean before(int i, int j) {
+        return i < j && covered(stack.get(j).clock, stack.get(i));
+    }
+
     /** The races found so far (each reversed or found not reversible). */
     long races() {
         return races;

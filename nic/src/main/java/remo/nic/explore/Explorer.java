@@ -161,7 +161,8 @@ public final class Explorer {
         List<Violation> violations = new ArrayList<>();
         // the run-time obligation checks are off: the explorer judges what the program does on every
         // schedule (a weak lock's unwaited put shows as the lost update it causes), as it always has
-        StepClocks clocks = new StepClocks();
+        // the search's own happens-before clocks, when a search chose the steps (a replay has none)
+        StepClocks clocks = new StepClocks(controller instanceof DporSearch search ? search::before : null);
         SimCluster.Builder b = SimCluster.builder().nodes(target.nodes()).config(target.config()).deterministic(0)
                 .reduceSpins(true).controlledBy(new Recording(controller, clocks, target.sharedJavaState()))
                 .stepLimit(Math.max(1, maxSteps)).recordTrace(target.trace()).checkClientObligations(false);

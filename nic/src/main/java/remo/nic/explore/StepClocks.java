@@ -15,11 +15,21 @@ import remo.nic.det.Footprint;
  * explorer's search orders them.
  */
 final class StepClocks implements StepOrder {
+    /** The same order as the search that chose the steps computed it, or null: computed here. */
+    private final StepOrder known;
     private final List<Long> codes = new ArrayList<>();
     private final List<Footprint> footprints = new ArrayList<>();
     private int[] proc;
     private int[] seq;
     private int[][] clocks;
+
+    /**
+     * @param known the order of these steps as the search that chose them computed it (the same
+     *              relation, so it is not computed twice), or null to compute it from the footprints
+     */
+    StepClocks(StepOrder known) {
+        this.known = known;
+    }
 
     /** Appends the next step of the run. */
     void add(long code, Footprint fp) {
@@ -39,6 +49,9 @@ final class StepClocks implements StepOrder {
     public boolean before(int i, int j) {
         if (i < 0 || j < 0 || i >= codes.size() || j >= codes.size()) {
             throw new IndexOutOfBoundsException("steps " + i + " and " + j + " of a run of " + codes.size());
+        }
+        if (known != null) {
+            return known.before(i, j);
         }
         if (clocks == null) {
             compute();

@@ -57,18 +57,7 @@ class StepBudgetTest {
     void aLivelockThatKeepsWritingStopsAtTheBudgetNamingTheSpunOnWord() {
         long budget = 100_000;
         try (SimCluster c = SimCluster.builder().nodes(2).deterministic(3).stepLimit(budget).build()) {
-            Region flag = c.node(2).register("flag", 1, EnumSet.allOf(Access.class));
-            Region busy = c.node(1).register("busy", 1, EnumSet.allOf(Access.class));
-            c.spawn(2, "waiter", ep -> {
-                while (ep.load(flag, 0) == 0) {
-                    // the writer below never sets the flag
-                }
-            });
-            c.spawn(1, "writer", ep -> {
-                for (long i = 1; ; i++) {
-                    ep.store(busy, 0, i);
-                }
-            });
+            storeLivelock(c);
             StepLimitExceededException e = assertThrows(StepLimitExceededException.class, c::run);
             String m = e.getMessage();
             assertTrue(m.startsWith("step limit of 100000 scheduler steps exceeded"), m);
@@ -168,6 +157,22 @@ class StepBudgetTest {
         }
     }
 
+    /** A waiter on node 2 spinning on {@code flag}, which a writer on node 1 that stores to {@code busy} forever never sets. */
+    static void storeLivelock(SimCluster c) {
+        Region flag = c.node(2).register("flag", 1, EnumSet.allOf(Access.class));
+        Region busy = c.node(1).register("busy", 1, EnumSet.allOf(Access.class));
+        c.spawn(2, "waiter", ep -> {
+            while (ep.load(flag, 0) == 0) {
+                // the writer never sets the flag
+            }
+        });
+        c.spawn(1, "writer", ep -> {
+            for (long i = 1; ; i++) {
+                ep.store(busy, 0, i);
+            }
+        });
+    }
+
     private static String last(TraceCut cut) {
         return cut.lastSteps().get(cut.lastSteps().size() - 1);
     }
@@ -177,18 +182,7 @@ class StepBudgetTest {
         /** Runs a writer that stores forever beside a waiter that spins; prints the stop's message (exit 0) or what else ended it. */
         public static void main(String[] args) {
             try (SimCluster c = SimCluster.builder().nodes(2).deterministic(3).recordTrace(true).build()) {
-                Region flag = c.node(2).register("flag", 1, EnumSet.allOf(Access.class));
-                Region busy = c.node(1).register("busy", 1, EnumSet.allOf(Access.class));
-                c.spawn(2, "waiter", ep -> {
-                    while (ep.load(flag, 0) == 0) {
-                        // never set
-                    }
-                });
-                c.spawn(1, "writer", ep -> {
-                    for (long i = 1; ; i++) {
-                        ep.store(busy, 0, i);
-                    }
-                });
+                storeLivelock(c);
                 c.run();
                 System.out.println("completed?");
                 System.exit(1);

@@ -145,20 +145,10 @@ class ExplorerTest {
 
     @Test
     void anAssertionInABodyIsAViolationWithItsSchedule() {
-        ExplorationTarget t = ExplorationTarget.of(2, c -> {
-            Region x = c.node(1).register("X", 1, ALL);
-            Region y = c.node(2).register("Y", 1, ALL);
-            c.spawn(1, "P0", ep -> {
-                WorkId d = ep.newWorkId("d");
-                ep.put(d, y, 0, x, 0, 1);
-                ep.store(x, 0, 1);
-            });
-            c.spawn(2, "P1", ep -> {
-                long v = ep.load(y, 0);
-                if (v == 1) {
-                    throw new AssertionError("P1 saw the later store through the put");
-                }
-            });
+        ExplorationTarget t = putThenStore(v -> {
+            if (v == 1) {
+                throw new AssertionError("P1 saw the later store through the put");
+            }
         });
         Exploration r = Explorer.explore(t, ExplorationOptions.defaults(), ExecutionCheck.NONE);
         assertEquals(1, r.counterexamples().size(), r.summary());
@@ -172,16 +162,7 @@ class ExplorerTest {
     /** A check that sees the user's Ctrl-C (it throws CancellationException) stops the exploration as cancelled, keeping the runs before it. */
     @Test
     void aCancelledCheckStopsTheExplorationWithTheRunsBefore() {
-        ExplorationTarget t = ExplorationTarget.of(2, c -> {
-            Region x = c.node(1).register("X", 1, ALL);
-            Region y = c.node(2).register("Y", 1, ALL);
-            c.spawn(1, "P0", ep -> {
-                WorkId d = ep.newWorkId("d");
-                ep.put(d, y, 0, x, 0, 1);
-                ep.store(x, 0, 1);
-            });
-            c.spawn(2, "P1", ep -> ep.load(y, 0));
-        });
+        ExplorationTarget t = putThenStore(v -> { });
         int[] checks = {0};
         Exploration r = Explorer.explore(t, ExplorationOptions.defaults(), run -> {
             if (++checks[0] == 3) {
@@ -191,5 +172,19 @@ class ExplorerTest {
         });
         assertEquals(2, r.executions(), r.summary());
         assertEquals("no violation found (partial: cancelled)", r.summary().substring(0, r.summary().indexOf(';')));
+    }
+
+    /** P0@1 puts X into Y@2 (not waited) and then stores 1 to X; P1@2 loads Y and hands the value to {@code reader}. */
+    private static ExplorationTarget putThenStore(java.util.function.LongConsumer reader) {
+        return ExplorationTarget.of(2, c -> {
+            Region x = c.node(1).register("X", 1, ALL);
+            Region y = c.node(2).register("Y", 1, ALL);
+            c.spawn(1, "P0", ep -> {
+                WorkId d = ep.newWorkId("d");
+                ep.put(d, y, 0, x, 0, 1);
+                ep.store(x, 0, 1);
+            });
+            c.spawn(2, "P1", ep -> reader.accept(ep.load(y, 0)));
+        });
     }
 }

@@ -15,9 +15,12 @@ import remo.core.Position;
 /**
  * Checks the tests of a batch on {@code --jobs N} threads and hands the outcomes back in input
  * order, so that everything printed from them is what one thread prints ({@code --jobs 1} checks
- * on the calling thread). Which test a thread takes next is the {@link Schedule}'s: half of the
- * threads take the tests in input order, the others from the end of the batch, within bounds on
- * what finished, unprinted outcomes may hold. What is printed of an outcome can be made by the
+ * on the calling thread). The N threads are the calling thread, which prints, and N - 1 workers:
+ * while the next outcome to print is not ready, the calling thread checks a test itself, so that
+ * N jobs are N busy threads, not N workers and a printer competing for N processors. Which test a
+ * thread takes next is the {@link Schedule}'s: half of the threads (the calling thread among them)
+ * take the tests in input order, the others from the end of the batch, within bounds on what
+ * finished, unprinted outcomes may hold. What is printed of an outcome can be made by the
  * worker that checked it ({@link #outcomes(List, TestRunner, Function)}), so that the thread that
  * prints only writes: on a warm server formatting a batch's 11 000 result lines was a tenth of
  * its time, all on the printing thread.
@@ -42,7 +45,7 @@ final class ParallelRuns implements AutoCloseable {
         }
         this.jobs = jobs;
         AtomicInteger n = new AtomicInteger();
-        this.pool = jobs == 1 ? null : Executors.newFixedThreadPool(jobs, r -> {
+        this.pool = jobs == 1 ? null : Executors.newFixedThreadPool(jobs - 1, r -> {
             Thread t = new Thread(null, r, "remo-check-" + n.incrementAndGet(), STACK_BYTES);
             t.setDaemon(true);
             return t;
@@ -126,7 +129,8 @@ final class ParallelRuns implements AutoCloseable {
             };
         }
         Schedule<T> schedule = new Schedule<>(files.size());
-        for (int w = 0; w < jobs; w++) {
+        // the calling thread is the first thread, in input order (Schedule#takeChecking)
+        for (int w = 1; w < jobs; w++) {
             boolean fromBack = w % 2 == 1;
             pool.execute(() -> work(schedule, files, task, fromBack));
         }
@@ -145,7 +149,7 @@ final class ParallelRuns implements AutoCloseable {
                 }
                 Finished<T> f;
                 try {
-                    f = schedule.take(printed++);
+                    f = schedule.takeChecking(printed++, files, task);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     throw new IllegalStateException("interrupted while checking", e);
@@ -186,9 +190,9 @@ final class ParallelRuns implements AutoCloseable {
     }
 
     /**
-     * Which test each worker checks next, and the finished outcomes until they are printed. The
-     * even-numbered workers take the tests in input order, the odd-numbered ones from the end of
-     * the batch backwards, so that a long test anywhere in the batch is started early: a batch of
+     * Which test each thread checks next, and the finished outcomes until they are printed. The
+     * calling thread (thread 0) and the even-numbered workers take the tests in input order, the
+     * odd-numbered workers from the end of the batch backwards, so that a long test anywhere in the batch is started early: a batch of
      * small tests is usually led by a few long ones (two of the 487 Dartagnan X86 tests take two
      * thirds of the batch's time, one of them the second-to-last), and taken in input order the
      * other workers had nothing to do beside the last long one. The printing goes in input order.
@@ -220,15 +224,27 @@ final class ParallelRuns implements AutoCloseable {
                 if (front > back) {
                     return -1;
                 }
-                if (fromBack && held < BACK_LIMIT) {
-                    return back--;
-                }
-                int ahead = front - printed;
-                if (ahead < 2 * jobs || ahead < 256 * jobs && held < HELD_LIMIT) {
-                    return front++;
+                int i = claimNow(fromBack);
+                if (i >= 0) {
+                    return i;
                 }
                 wait();
             }
+        }
+
+        /** The index of the next test to check if the bounds let a thread take one now, else -1. */
+        private int claimNow(boolean fromBack) {
+            if (front > back) {
+                return -1;
+            }
+            if (fromBack && held < BACK_LIMIT) {
+                return back--;
+            }
+            int ahead = front - printed;
+            if (ahead < 2 * jobs || ahead < 256 * jobs && held < HELD_LIMIT) {
+                return front++;
+            }
+            return -1;
         }
 
         synchronized void finish(int i, Finished<T> o, Throwable failure) {
@@ -239,11 +255,37 @@ final class ParallelRuns implements AutoCloseable {
             notifyAll();
         }
 
-        /** The outcome of test {@code i}, once it is checked (the tests are taken in input order). */
-        synchronized Finished<T> take(int i) throws InterruptedException {
-            while (!finished[i]) {
-                wait();
+        /**
+         * The outcome of test {@code i}, once it is checked (the tests are taken in input order), for
+         * the calling thread: until it is, the calling thread checks the next test in input order
+         * itself, when the bounds let a thread take one, else waits.
+         */
+        Finished<T> takeChecking(int i, List<Inputs.Input> files, Function<Inputs.Input, Finished<T>> task)
+                throws InterruptedException {
+            while (true) {
+                int claimed;
+                synchronized (this) {
+                    while (true) {
+                        if (finished[i]) {
+                            return take(i);
+                        }
+                        claimed = claimNow(false);
+                        if (claimed >= 0) {
+                            break;
+                        }
+                        wait();
+                    }
+                }
+                try {
+                    finish(claimed, task.apply(files.get(claimed)), null);
+                } catch (RuntimeException | Error e) {
+                    finish(claimed, null, e);
+                }
             }
+        }
+
+        /** The outcome of test {@code i}, which is checked. */
+        private Finished<T> take(int i) {
             printed = i + 1;
             @SuppressWarnings("unchecked")
             Finished<T> o = (Finished<T>) outcomes[i];

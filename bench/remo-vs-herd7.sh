@@ -91,8 +91,10 @@ same_output() {
   shift
   b=("$@")
   mask() { sed -E 's/^(Time [^ ]+ )[0-9.]+$/\1T/; s/ +[0-9]+\.[0-9]{2}s( |$)/ Ts\1/'; }
-  x="$("${a[@]}" 2>&1 | mask | cksum)"
-  y="$("${b[@]}" 2>&1 | mask | cksum)"
+  # each stream on its own: merged, their interleaving would depend on the timing
+  x="$("${a[@]}" 2>/tmp/remo-bench-err.$$ | mask | cksum) $(mask < /tmp/remo-bench-err.$$ | cksum)"
+  y="$("${b[@]}" 2>/tmp/remo-bench-err.$$ | mask | cksum) $(mask < /tmp/remo-bench-err.$$ | cksum)"
+  rm -f /tmp/remo-bench-err.$$
   if [ "$x" = "$y" ]; then
     printf '| %s: output (stdout and stderr, seconds masked) | the same | | |\n' "$name"
   else

@@ -19,7 +19,8 @@
 #   diy         $DIY_X86 in one process (served, warm)
 #   dat3m       $DAT3M_X86 in one process (served, warm)
 #   dat3m-direct  the same with --no-daemon
-#   jobs        remo check --jobs 1 against --jobs 2 on $DAT3M_X86, served (ratio = jobs 1 / jobs 2: the speed-up)
+#   jobs        remo check --jobs 1 against --jobs 2 on $DAT3M_X86, served (ratio = jobs 1 / jobs 2: the speed-up);
+#               then both outputs compared, but for the measured seconds (a row says whether they are the same)
 #   jobs-direct the same with --no-daemon
 #   warm-server runs the repository's x86 tests and $DAT3M_X86 40 times through the server, so that
 #               its JIT compilers have reached the steady state (about 15 000 tests) before the
@@ -81,6 +82,25 @@ pair() {
   printf '| %s | %s | %s | %s |\n' "$name" "$(stats "${tb[@]}")" "$(stats "${ta[@]}")" "$(stats "${r[@]}")"
 }
 nothing() { :; }
+# same_output NAME CMD-A -- CMD-B: a row saying whether both print the same, but for the measured
+# seconds (the Time lines and the Summary's seconds column)
+same_output() {
+  local name="$1" a=() b=() x y
+  shift
+  while [ "$1" != -- ]; do a+=("$1"); shift; done
+  shift
+  b=("$@")
+  mask() { sed -E 's/^(Time [^ ]+ )[0-9.]+$/\1T/; s/ +[0-9]+\.[0-9]{2}s( |$)/ Ts\1/'; }
+  # each stream on its own: merged, their interleaving would depend on the timing
+  x="$("${a[@]}" 2>/tmp/remo-bench-err.$$ | mask | cksum) $(mask < /tmp/remo-bench-err.$$ | cksum)"
+  y="$("${b[@]}" 2>/tmp/remo-bench-err.$$ | mask | cksum) $(mask < /tmp/remo-bench-err.$$ | cksum)"
+  rm -f /tmp/remo-bench-err.$$
+  if [ "$x" = "$y" ]; then
+    printf '| %s: output (stdout and stderr, seconds masked) | the same | | |\n' "$name"
+  else
+    printf '| %s: output (stdout and stderr, seconds masked) | **DIFFERENT** | | |\n' "$name"
+  fi
+}
 warm() { "$remo" check "$here/testdata/x86/dat3m-x86/SB.litmus" >/dev/null 2>&1 || true; }
 rss() { # rss CMD...: peak resident memory in MiB
   /usr/bin/time -f '%M' -o /tmp/remo-bench-rss.$$ "$@" >/dev/null 2>&1 || true
@@ -114,11 +134,13 @@ for w in "$@"; do
     jobs)
       need DAT3M_X86; warm
       echo "| (columns: B = remo --jobs 2, A = remo --jobs 1, A / B = speed-up of --jobs 2) | | | |"
-      pair "Dartagnan X86 tests, --jobs 1 against --jobs 2, server warm" nothing "$remo" check --jobs 1 "$DAT3M_X86" -- "$remo" check --jobs 2 "$DAT3M_X86" ;;
+      pair "Dartagnan X86 tests, --jobs 1 against --jobs 2, server warm" nothing "$remo" check --jobs 1 "$DAT3M_X86" -- "$remo" check --jobs 2 "$DAT3M_X86"
+      same_output "--jobs 1 against --jobs 2" "$remo" check --jobs 1 "$DAT3M_X86" -- "$remo" check --jobs 2 "$DAT3M_X86" ;;
     jobs-direct)
       need DAT3M_X86
       echo "| (columns: B = remo --jobs 2, A = remo --jobs 1, A / B = speed-up of --jobs 2) | | | |"
-      pair "Dartagnan X86 tests, --jobs 1 against --jobs 2, --no-daemon" nothing "$remo" --no-daemon check --jobs 1 "$DAT3M_X86" -- "$remo" --no-daemon check --jobs 2 "$DAT3M_X86" ;;
+      pair "Dartagnan X86 tests, --jobs 1 against --jobs 2, --no-daemon" nothing "$remo" --no-daemon check --jobs 1 "$DAT3M_X86" -- "$remo" --no-daemon check --jobs 2 "$DAT3M_X86"
+      same_output "--jobs 1 against --jobs 2, --no-daemon" "$remo" --no-daemon check --jobs 1 "$DAT3M_X86" -- "$remo" --no-daemon check --jobs 2 "$DAT3M_X86" ;;
     memory)
       need DAT3M_X86; mapfile -t t < <(files "$DAT3M_X86")
       h=(); d=()

@@ -118,14 +118,17 @@ final class CheckCommand implements Callable<Integer> {
         TestRunner runner = new TestRunner(library, modelOptions.model, flags,
                 reporting.checkOptions(modelOptions.checkOptions()), modelOptions.engine(),
                 modelOptions.skipCheckPositions(originalArgs)).unrolling(herdOptions.unroll);
+        // each result block is made by the worker that checked the test: the printing thread only writes
+        boolean text = !reporting.replacesText();
         try (ParallelRuns parallel = new ParallelRuns(threads)) {
-            return checkAll(out, err, originalArgs, files, reporting, expectations, runner, parallel.outcomes(files, runner));
+            return checkAll(out, err, originalArgs, files, reporting, expectations, runner, parallel.outcomes(files, runner,
+                    o -> text && o.error() == null ? ResultPrinter.block(o.result(), showBlocked) : null));
         }
     }
 
     private int checkAll(PrintStream out, PrintStream err, ArgumentPositions originalArgs, List<Inputs.Input> files,
                          CheckReporting reporting, ExpectationFile expectations, TestRunner runner,
-                         java.util.Iterator<TestOutcome> checked) {
+                         java.util.Iterator<ParallelRuns.Finished<String>> checked) {
         // the Summary's columns of each test, not its outcome: a batch holds no finished result
         List<SummaryRow> outcomes = new ArrayList<>();
         List<String> mismatches = new ArrayList<>();
@@ -143,8 +146,8 @@ final class CheckCommand implements Callable<Integer> {
             if (announced) {
                 reporting.testStarted(in.shown());
             }
-            TestOutcome o = checked.next();
-            if (o == null) {
+            ParallelRuns.Finished<String> finished = checked.next();
+            if (finished == null) {
                 notRun.add(in.shown());
                 boolean hasRow = expectations != null && !in.missing() && expectations.hasRow(in.path());
                 if (hasRow) {
@@ -156,6 +159,7 @@ final class CheckCommand implements Callable<Integer> {
             if (!announced) {
                 reporting.testStarted(in.shown());
             }
+            TestOutcome o = finished.outcome();
             outcomes.add(SummaryRow.of(o));
             String model = modelName(o);
             if (expectations != null && model != null && !expectations.covers(model) && uncoveredModels.add(model)) {
@@ -185,7 +189,7 @@ final class CheckCommand implements Callable<Integer> {
                 continue;
             }
             if (!reporting.replacesText()) {
-                out.print(ResultPrinter.block(o.result(), showBlocked));
+                out.print(finished.rendered());
                 out.println();
             }
             out.flush();

@@ -1,13 +1,15 @@
 package remo.cli;
 
 import java.io.IOException;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Stream;
 import remo.core.Diagnostic;
 import remo.core.DiagnosticException;
 import remo.core.InputLimits;
@@ -124,23 +126,23 @@ final class Inputs {
             Path p = io(shownPath);
             if (Files.isDirectory(p)) {
                 int before = out.size();
-                try (Stream<Path> s = Files.walk(p)) {
-                    // a .litmus name that is not a readable file (a dangling link, a pipe) is named, not skipped
-                    s.filter(f -> f.getFileName().toString().endsWith(".litmus") && !Files.isDirectory(f))
-                            .sorted()
-                            .forEach(f -> {
-                                String name = shownBelow(shownPath, p, f).toString();
-                                if (Files.isRegularFile(f)) {
-                                    out.add(new Input(f, name, false));
-                                } else {
-                                    String why = UserPath.whyUnreadable(f);
-                                    out.add(new Input(f, name, true, why != null ? why
-                                            : NOT_A_FILE));
-                                }
-                            });
+                List<Found> found;
+                try {
+                    found = litmusFilesBelow(p);
                 } catch (IOException | RuntimeException e) {
                     out.add(new Input(p, shown, true, "cannot read directory: " + UserPath.describe(e) + where));
                     return;
+                }
+                for (Found entry : found) {
+                    // a .litmus name that is not a readable file (a dangling link, a pipe) is named, not skipped
+                    Path f = entry.path();
+                    String name = shownBelow(shownPath, p, f).toString();
+                    if (entry.regularFile()) {
+                        out.add(new Input(f, name, false));
+                    } else {
+                        String why = UserPath.whyUnreadable(f);
+                        out.add(new Input(f, name, true, why != null ? why : NOT_A_FILE));
+                    }
                 }
                 if (out.size() == before) {
                     out.add(new Input(p, shown, true, "no .litmus files in this directory" + where));
@@ -155,6 +157,38 @@ final class Inputs {
             } else {
                 out.add(new Input(p, shown, false));
             }
+        }
+
+        /** A {@code *.litmus} name found below a directory, and whether it is (or links to) a regular file. */
+        private record Found(Path path, boolean regularFile) {
+        }
+
+        /**
+         * The {@code *.litmus} names below the directory {@code dir} that are no directories (nor
+         * links to one), sorted by path: one walk, which reads each entry's attributes once (a
+         * batch's walk is done by one thread before any test is checked); only a link is asked
+         * again where it leads.
+         *
+         * @throws IOException if the directory or one below it cannot be read
+         */
+        private static List<Found> litmusFilesBelow(Path dir) throws IOException {
+            List<Found> found = new ArrayList<>();
+            Files.walkFileTree(dir, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult visitFile(Path f, BasicFileAttributes attributes) {
+                    if (!f.getFileName().toString().endsWith(".litmus")) {
+                        return FileVisitResult.CONTINUE;
+                    }
+                    if (attributes.isRegularFile()) {
+                        found.add(new Found(f, true));
+                    } else if (!attributes.isDirectory() && !Files.isDirectory(f)) {
+                        found.add(new Found(f, Files.isRegularFile(f)));
+                    }
+                    return FileVisitResult.CONTINUE;
+                }
+            });
+            found.sort(java.util.Comparator.comparing(Found::path));
+            return found;
         }
 
         private void index(Path shownPath, Path p, String shown, Set<Path> indexes, List<Input> out) {

@@ -15,9 +15,15 @@ import remo.core.Position;
 /**
  * Checks the tests of a batch on {@code --jobs N} threads and hands the outcomes back in input
  * order, so that everything printed from them is what one thread prints ({@code --jobs 1} checks
- * on the calling thread). Which test a thread takes next is the {@link Schedule}'s: half of the
- * threads take the tests in input order, the others from the end of the batch, within bounds on
- * what finished, unprinted outcomes may hold.
+ * on the calling thread). The N threads are the calling thread, which prints, and N - 1 workers:
+ * while the next outcome to print is not ready, the calling thread checks a test itself, so that
+ * N jobs are N busy threads, not N workers and a printer competing for N processors. Which test a
+ * thread takes next is the {@link Schedule}'s: half of the threads (the calling thread among them)
+ * take the tests in input order, the others from the end of the batch, within bounds on what
+ * finished, unprinted outcomes may hold. What is printed of an outcome can be made by the
+ * worker that checked it ({@link #outcomes(List, TestRunner, Function)}), so that the thread that
+ * prints only writes: on a warm server formatting a batch's 11 000 result lines was a tenth of
+ * its time, all on the printing thread.
  */
 final class ParallelRuns implements AutoCloseable {
     /** Stack of a worker thread (bytes), as {@code Main}'s: deep inputs fail with an error message, not a crash. */
@@ -39,7 +45,7 @@ final class ParallelRuns implements AutoCloseable {
         }
         this.jobs = jobs;
         AtomicInteger n = new AtomicInteger();
-        this.pool = jobs == 1 ? null : Executors.newFixedThreadPool(jobs, r -> {
+        this.pool = jobs == 1 ? null : Executors.newFixedThreadPool(jobs - 1, r -> {
             Thread t = new Thread(null, r, "remo-check-" + n.incrementAndGet(), STACK_BYTES);
             t.setDaemon(true);
             return t;
@@ -55,6 +61,17 @@ final class ParallelRuns implements AutoCloseable {
     }
 
     /**
+     * A checked test: its outcome, with the runner's once-per-run warnings, and what the worker
+     * that checked it rendered of it.
+     *
+     * @param outcome  the outcome
+     * @param rendered what the {@code render} function of {@link #outcomes(List, TestRunner, Function)} made of it
+     * @param <T>      what is rendered
+     */
+    record Finished<T>(TestOutcome outcome, T rendered) {
+    }
+
+    /**
      * The outcomes of {@code files} in input order, each with the runner's once-per-run warnings
      * ({@link TestRunner#withRunWarnings}) as a sequential run has them. The iterator computes ahead.
      * After an {@link Interruption} request a test that had not started yet is not started: its
@@ -62,7 +79,39 @@ final class ParallelRuns implements AutoCloseable {
      * running test's partial result is printed (docs/cli.md, "Interrupt").
      */
     java.util.Iterator<TestOutcome> outcomes(List<Inputs.Input> files, TestRunner runner) {
-        Function<Inputs.Input, TestOutcome> task = in -> Interruption.requested() ? null : check(runner, in);
+        java.util.Iterator<Finished<Object>> finished = outcomes(files, runner, o -> null);
+        return new java.util.Iterator<>() {
+            @Override
+            public boolean hasNext() {
+                return finished.hasNext();
+            }
+
+            @Override
+            public TestOutcome next() {
+                Finished<Object> f = finished.next();
+                return f == null ? null : f.outcome();
+            }
+        };
+    }
+
+    /**
+     * As {@link #outcomes(List, TestRunner)}, each outcome with what {@code render} made of it on
+     * the thread that checked it (the output of the outcome is the same whichever thread renders
+     * it: {@code render} must depend on the outcome's result and program only, not on its
+     * once-per-run warnings, which are added in input order afterwards).
+     *
+     * @param render what to make of an outcome on a worker, e.g. its printed text; called once per
+     *               checked test, from several threads at once
+     * @param <T>    what is rendered
+     */
+    <T> java.util.Iterator<Finished<T>> outcomes(List<Inputs.Input> files, TestRunner runner, Function<TestOutcome, T> render) {
+        Function<Inputs.Input, Finished<T>> task = in -> {
+            if (Interruption.requested()) {
+                return null;
+            }
+            TestOutcome o = check(runner, in);
+            return new Finished<>(o, render.apply(o));
+        };
         if (pool == null || files.size() == 1) {
             // a plain iterator, not a stream's: the stream's iterator is built on lambdas of the JDK
             // that the launcher's archive cannot hold, generated anew in every one-test run
@@ -74,14 +123,14 @@ final class ParallelRuns implements AutoCloseable {
                 }
 
                 @Override
-                public TestOutcome next() {
-                    TestOutcome o = task.apply(inputs.next());
-                    return o == null ? null : runner.withRunWarnings(o);
+                public Finished<T> next() {
+                    return withRunWarnings(runner, task.apply(inputs.next()));
                 }
             };
         }
-        Schedule schedule = new Schedule(files.size());
-        for (int w = 0; w < jobs; w++) {
+        Schedule<T> schedule = new Schedule<>(files.size());
+        // the calling thread is the first thread, in input order (Schedule#takeChecking)
+        for (int w = 1; w < jobs; w++) {
             boolean fromBack = w % 2 == 1;
             pool.execute(() -> work(schedule, files, task, fromBack));
         }
@@ -94,25 +143,34 @@ final class ParallelRuns implements AutoCloseable {
             }
 
             @Override
-            public TestOutcome next() {
+            public Finished<T> next() {
                 if (!hasNext()) {
                     throw new NoSuchElementException();
                 }
-                TestOutcome o;
+                Finished<T> f;
                 try {
-                    o = schedule.take(printed++);
+                    f = schedule.takeChecking(printed++, files, task);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     throw new IllegalStateException("interrupted while checking", e);
                 }
-                return o == null ? null : runner.withRunWarnings(o);
+                return withRunWarnings(runner, f);
             }
         };
     }
 
+    /** {@code f} with the once-per-run warnings added to its outcome (in input order), or null for null. */
+    private static <T> Finished<T> withRunWarnings(TestRunner runner, Finished<T> f) {
+        if (f == null) {
+            return null;
+        }
+        TestOutcome o = runner.withRunWarnings(f.outcome());
+        return o == f.outcome() ? f : new Finished<>(o, f.rendered());
+    }
+
     /** A worker: checks the tests it claims until none is left (or the pool is shut down). */
-    private static void work(Schedule schedule, List<Inputs.Input> files, Function<Inputs.Input, TestOutcome> task,
-                             boolean fromBack) {
+    private static <T> void work(Schedule<T> schedule, List<Inputs.Input> files, Function<Inputs.Input, Finished<T>> task,
+                                 boolean fromBack) {
         while (true) {
             int i;
             try {
@@ -132,9 +190,9 @@ final class ParallelRuns implements AutoCloseable {
     }
 
     /**
-     * Which test each worker checks next, and the finished outcomes until they are printed. The
-     * even-numbered workers take the tests in input order, the odd-numbered ones from the end of
-     * the batch backwards, so that a long test anywhere in the batch is started early: a batch of
+     * Which test each thread checks next, and the finished outcomes until they are printed. The
+     * calling thread (thread 0) and the even-numbered workers take the tests in input order, the
+     * odd-numbered workers from the end of the batch backwards, so that a long test anywhere in the batch is started early: a batch of
      * small tests is usually led by a few long ones (two of the 487 Dartagnan X86 tests take two
      * thirds of the batch's time, one of them the second-to-last), and taken in input order the
      * other workers had nothing to do beside the last long one. The printing goes in input order.
@@ -144,8 +202,8 @@ final class ParallelRuns implements AutoCloseable {
      * states and executions; from the end, only while they hold fewer than {@link #BACK_LIMIT}
      * (a worker that may not take from the end takes in input order).
      */
-    private final class Schedule {
-        private final TestOutcome[] outcomes;
+    private final class Schedule<T> {
+        private final Object[] outcomes;
         private final Throwable[] failures;
         private final boolean[] finished;
         private int front;
@@ -154,7 +212,7 @@ final class ParallelRuns implements AutoCloseable {
         private long held;
 
         Schedule(int size) {
-            outcomes = new TestOutcome[size];
+            outcomes = new Object[size];
             failures = new Throwable[size];
             finished = new boolean[size];
             back = size - 1;
@@ -166,35 +224,74 @@ final class ParallelRuns implements AutoCloseable {
                 if (front > back) {
                     return -1;
                 }
-                if (fromBack && held < BACK_LIMIT) {
-                    return back--;
-                }
-                int ahead = front - printed;
-                if (ahead < 2 * jobs || ahead < 256 * jobs && held < HELD_LIMIT) {
-                    return front++;
+                int i = claimNow(fromBack);
+                if (i >= 0) {
+                    return i;
                 }
                 wait();
             }
         }
 
-        synchronized void finish(int i, TestOutcome o, Throwable failure) {
+        /** The index of the next test to check if the bounds let a thread take one now, else -1. */
+        private int claimNow(boolean fromBack) {
+            if (front > back) {
+                return -1;
+            }
+            if (fromBack && held < BACK_LIMIT) {
+                return back--;
+            }
+            int ahead = front - printed;
+            if (ahead < 2 * jobs || ahead < 256 * jobs && held < HELD_LIMIT) {
+                return front++;
+            }
+            return -1;
+        }
+
+        synchronized void finish(int i, Finished<T> o, Throwable failure) {
             outcomes[i] = o;
             failures[i] = failure;
             finished[i] = true;
-            held += weight(o);
+            held += weight(o == null ? null : o.outcome());
             notifyAll();
         }
 
-        /** The outcome of test {@code i}, once it is checked (the tests are taken in input order). */
-        synchronized TestOutcome take(int i) throws InterruptedException {
-            while (!finished[i]) {
-                wait();
+        /**
+         * The outcome of test {@code i}, once it is checked (the tests are taken in input order), for
+         * the calling thread: until it is, the calling thread checks the next test in input order
+         * itself, when the bounds let a thread take one, else waits.
+         */
+        Finished<T> takeChecking(int i, List<Inputs.Input> files, Function<Inputs.Input, Finished<T>> task)
+                throws InterruptedException {
+            while (true) {
+                int claimed;
+                synchronized (this) {
+                    while (true) {
+                        if (finished[i]) {
+                            return take(i);
+                        }
+                        claimed = claimNow(false);
+                        if (claimed >= 0) {
+                            break;
+                        }
+                        wait();
+                    }
+                }
+                try {
+                    finish(claimed, task.apply(files.get(claimed)), null);
+                } catch (RuntimeException | Error e) {
+                    finish(claimed, null, e);
+                }
             }
+        }
+
+        /** The outcome of test {@code i}, which is checked. */
+        private Finished<T> take(int i) {
             printed = i + 1;
-            TestOutcome o = outcomes[i];
+            @SuppressWarnings("unchecked")
+            Finished<T> o = (Finished<T>) outcomes[i];
             Throwable failure = failures[i];
             outcomes[i] = null;
-            held -= weight(o);
+            held -= weight(o == null ? null : o.outcome());
             notifyAll();
             if (failure instanceof RuntimeException r) {
                 throw r;

@@ -198,6 +198,25 @@ class ReliabilityTest {
         assertTrue(r.out.contains("2 tests: 1 ran, 1 error\n"), r.out);
     }
 
+    /**
+     * A directory's walk (one read of each entry's attributes) checks a link to a test as the test,
+     * and skips a directory, or a link to one, whose name ends in {@code .litmus}.
+     */
+    @Test
+    void aDirectoryWalkFollowsLinksToTestsAndSkipsDirectoriesNamedLikeTests(@TempDir Path tmp) throws IOException {
+        Path dir = Files.createDirectory(tmp.resolve("tests"));
+        Path outside = Files.createDirectory(tmp.resolve("outside"));
+        write(outside, "T.litmus", "RDMA T\n{ x@1 = 0; }\n P0@1 ;\n x = 1 ;\nexists (x = 1)\n");
+        Files.createSymbolicLink(dir.resolve("A.litmus"), outside.resolve("T.litmus"));
+        Files.createDirectory(dir.resolve("D.litmus"));
+        Files.createSymbolicLink(dir.resolve("E.litmus"), outside);
+        CliRun r = CliRun.run("check", dir.toString());
+        assertEquals(0, r.exit, r.err);
+        assertTrue(r.out.startsWith("Test T Allowed\n"), r.out);
+        assertFalse(r.out.contains("Summary"), r.out);
+        assertEquals("", r.err);
+    }
+
     @Test
     void anUnreadableDirectoryIsPermissionDenied(@TempDir Path tmp) throws IOException {
         assertEquals("permission denied", UserPath.describe(new AccessDeniedException("/x")));

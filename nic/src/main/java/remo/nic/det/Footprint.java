@@ -260,8 +260,8 @@ public final class Footprint {
     /**
      * Whether this step must come before {@code later} in every run: a completing step of an operation
      * that the later wait, gf or poll of its thread waits for; or both are NIC steps of one queue
-     * pair, this one of an earlier entry, and the later step's guard needs a guarantee (operational.md
-     * §4) that this step's entry does not yet give and may give only from this step on. Each bit of
+     * pair, this one of an earlier entry, and the later step's guard needs a guarantee
+     * (operational.md §4) that this step's entry does not yet give and may give only from this step on. Each bit of
      * {@code gatedBy} is necessary for the guard, and guarantees only ever become true as entries
      * progress in order, so the later step cannot run before this one: their race is not reversible
      * (the "may be co-enabled" condition of Flanagan and Godefroid fails), though they are dependent.

@@ -6,7 +6,7 @@ import remo.nic.det.Footprint;
 
 /**
  * A wakeup tree of optimal DPOR (Abdulla, Aronis, Jonsson, Sagonas, "Source Sets: A Foundation for
- * Optimal Dynamic Partial Order Reduction", JACM 64(4), 2017, §6): at a state of the current
+ * Optimal Dynamic Partial Order Reduction", JACM 64(4), 2017, section 6): at a state of the current
  * branch, the ordered sequences of steps still to be explored from it, as a tree whose root's
  * children are the processes to take first. A sequence is inserted only if no branch already in the
  * tree starts an equivalent schedule ({@link #insert}); the run that explores a branch follows the

@@ -221,12 +221,30 @@ public sealed interface Instruction
         }
     }
 
-    /** {@code put x@n, y}: the NIC copies local {@code y} into remote {@code x}. */
-    record Put(LocationRef remote, NodeRef node, LocationRef source, WorkIdRef tag, Position pos) implements NicOperation {
+    /**
+     * {@code put x@n, y}: the NIC copies local {@code y} into remote {@code x}. With {@code inline}
+     * ({@code put.inline x@n, y}, verbs' {@code IBV_SEND_INLINE}, language.md §4.2) the CPU reads
+     * {@code y} when it posts the put, in program order and from its own store buffer if need be;
+     * without it the NIC reads {@code y} later.
+     */
+    record Put(LocationRef remote, NodeRef node, LocationRef source, WorkIdRef tag, boolean inline, Position pos)
+            implements NicOperation {
+        /** A put whose source the NIC reads (not inline), as before inline puts existed. */
+        public Put(LocationRef remote, NodeRef node, LocationRef source, WorkIdRef tag, Position pos) {
+            this(remote, node, source, tag, false, pos);
+        }
+
         @Override public LocationRef local() { return source; }
         @Override public String keyword() { return "put"; }
         @Override public <T> T accept(InstructionVisitor<T> v) { return v.visitPut(this); }
-        @Override public String toString() { return "put " + remote + "@" + node + ", " + source + tagSuffix(); }
+        @Override public String toString() {
+            return (inline ? "put.inline " : "put ") + remote + "@" + node + ", " + source + tagSuffix();
+        }
+
+        /** This put with {@code inline} set as given (every other component kept). */
+        public Put withInline(boolean inline) {
+            return new Put(remote, node, source, tag, inline, pos);
+        }
     }
 
     /** {@code get y, x@n}: the NIC copies remote {@code x} into local {@code y}. */

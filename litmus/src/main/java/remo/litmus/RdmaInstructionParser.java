@@ -234,15 +234,23 @@ final class RdmaInstructionParser {
         return new Instruction.Await(location, expected, pos);
     }
 
-    /** {@code "put" LOCNAME "@" noderef "," LOCNAME [wid]}. */
+    /** {@code "put" [".inline"] LOCNAME "@" noderef "," LOCNAME [wid]} (language.md §4.1). */
     private Instruction put() throws LitmusException {
         Position pos = in.next().pos();
+        boolean inline = false;
+        if (in.acceptSymbol(".")) {
+            if (!in.peek().isWord("inline")) {
+                throw in.syntaxError("'inline' after 'put.'");
+            }
+            in.next();
+            inline = true;
+        }
         LocationRef remote = RdmaTerms.locationName(in);
         in.expectSymbol("@");
         NodeRef node = RdmaTerms.nodeRef(in, nodeConstants);
         in.expectSymbol(",");
         LocationRef source = RdmaTerms.locationName(in);
-        return new Instruction.Put(remote, node, source, workIdSuffix(), pos);
+        return new Instruction.Put(remote, node, source, workIdSuffix(), inline, pos);
     }
 
     /** {@code "get" LOCNAME "," LOCNAME "@" noderef [wid]}. */

@@ -21,6 +21,7 @@ import remo.core.FlagValues;
 import remo.litmus.LitmusException;
 import remo.litmus.Program;
 import remo.litmus.gen.GeneratorConfig;
+import remo.litmus.gen.InstructionKind;
 import remo.litmus.gen.RandomProgramGenerator;
 import remo.litmus.gen.Shrinker;
 import remo.models.CatModel;
@@ -73,8 +74,20 @@ public final class DifferentialFuzzer {
                                 + "' is not one of them"));
             }
             loaded.put(m, library.load(m));
-            generators.put(m, new RandomProgramGenerator(GeneratorConfig.forModel(m), seed ^ m.hashCode()));
+            generators.put(m, new RandomProgramGenerator(generatorConfig(m), seed ^ m.hashCode()));
         }
+    }
+
+    /**
+     * The generator configuration of the programs drawn for {@code model}: the model's preset
+     * ({@link GeneratorConfig#forModel}) with inline puts drawn half as often as plain ones wherever
+     * puts are drawn (operational.md §8.3), so that every comparison covers them.
+     *
+     * @param model a bundled model name
+     */
+    public static GeneratorConfig generatorConfig(String model) {
+        GeneratorConfig c = GeneratorConfig.forModel(model);
+        return c.weight(InstructionKind.PUT) > 0 ? c.withWeight(InstructionKind.PUT_INLINE, c.weight(InstructionKind.PUT) / 2) : c;
     }
 
     /** Flag combination number {@code k} (0..255): bit j set means flag j of models.md §8 takes its non-default value. */

@@ -61,7 +61,15 @@ final class RdmaMachine extends Machine {
                 n.emitWrite(it.event(), it.location(), v);
                 n.setItemData(item, 0, 0);
             }
-            case POST -> n.setStatus(it.op(), MachineLayout.POSTED, 0, 0);
+            case POST -> {
+                if (layout.ops[it.op()].inline()) {
+                    // operational.md §3: an inline put enters its queue pair as READ(v), v read at posting
+                    n.setStatus(it.op(), MachineLayout.READ, n.itemData(item, 0), 0);
+                    n.setItemData(item, 0, 0);
+                } else {
+                    n.setStatus(it.op(), MachineLayout.POSTED, 0, 0);
+                }
+            }
             case FENCE -> {
                 // the marker is implicit: a flushed rfence lies in Q_q between the operations around it
             }
@@ -147,7 +155,10 @@ final class RdmaMachine extends Machine {
         return v;
     }
 
-    /** Issues a NIC operation: its operands are evaluated now and recorded with its {@code Post} entry. */
+    /**
+     * Issues a NIC operation: its operands are evaluated now and recorded with its {@code Post} entry
+     * (for an inline put, the value of its source).
+     */
     private MachineState post(MachineState s, int t, int i, Instruction.NicOperation op) {
         MachineState n = s.copy();
         int item = layout.threads[t].itemOf[i];
@@ -156,6 +167,10 @@ final class RdmaMachine extends Machine {
             n.setItemData(item, 1, n.operand(t, rc.newValue()));
         } else if (op instanceof Instruction.RemoteFaa rf) {
             n.setItemData(item, 0, n.operand(t, rf.addend()));
+        } else if (op instanceof Instruction.Put put && put.inline()) {
+            // operational.md §2: the CPU reads an inline put's source now, as a load does (read_t), and
+            // emits its NLR; the value travels with the Post entry
+            n.setItemData(item, 0, load(n, t, i, put.source().name()));
         }
         return n;
     }

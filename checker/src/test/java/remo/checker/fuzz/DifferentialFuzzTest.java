@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import remo.litmus.ProgramPrinter;
+import remo.litmus.gen.InstructionKind;
 
 /**
  * Issue 4, done-when 2: a fixed-seed differential run of 2 000 generated programs across the six
@@ -34,6 +35,32 @@ class DifferentialFuzzTest {
         assertEquals(256, r.flagSettings(), "every flag combination is covered");
         assertTrue(r.skipped() * 20 <= r.programs(), "skip rate at most 5%: " + r.skipped());
         assertTrue(r.graphsChecked() > r.comparisons(), "machine graphs were checked");
+    }
+
+    /** The number of programs among {@code 0 .. count-1} of {@code fuzzer} that contain an inline put. */
+    static long withInlinePuts(DifferentialFuzzer fuzzer, long count) {
+        long n = 0;
+        for (long i = 0; i < count; i++) {
+            n += fuzzer.program(i).threads().stream().flatMap(t -> t.instructions().stream())
+                    .anyMatch(x -> x instanceof remo.litmus.Instruction.Put p && p.inline()) ? 1 : 0;
+        }
+        return n;
+    }
+
+    /**
+     * The fuzzer draws inline puts (language.md §4.2) for every model that accepts puts, and none for
+     * tso and sc; the run above compares them (issue 29, done-when 1).
+     */
+    @Test
+    void theFuzzerDrawsInlinePutsForTheRdmaModels() throws Exception {
+        DifferentialFuzzer fuzzer = new DifferentialFuzzer(SEED, DifferentialFuzzer.DEFAULT_MODELS, 20_000);
+        long inline = withInlinePuts(fuzzer, PROGRAMS);
+        System.out.printf("DifferentialFuzzTest: %d of %d programs have an inline put%n", inline, PROGRAMS);
+        assertTrue(inline * 5 >= PROGRAMS, "at least a fifth of the programs have an inline put: " + inline);
+        for (String model : DifferentialFuzzer.DEFAULT_MODELS) {
+            int weight = DifferentialFuzzer.generatorConfig(model).weight(InstructionKind.PUT_INLINE);
+            assertEquals(model.equals("tso") || model.equals("sc") ? 0 : 1, weight, model);
+        }
     }
 
     /**

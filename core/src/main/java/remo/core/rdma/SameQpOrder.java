@@ -72,18 +72,40 @@ public final class SameQpOrder {
 
     /** {@code complete(a)}: {@code done(a)}, or {@code localread(a)} for a put under PUT_COMPLETION=LOCAL_READ_DONE. */
     public boolean complete(OpKind kind, OpStage stage) {
-        return kind == OpKind.PUT && putCompletesAtLocalRead ? localread(kind, stage) : done(stage);
+        return complete(kind, stage, false);
+    }
+
+    /**
+     * {@code complete(a)} for an operation that may be an inline put: an inline put is complete when
+     * {@code done(a)} under either PUT_COMPLETION (its payload travels in the work request, so its
+     * only completion is its remote write: models.md §2.3, operational.md §1).
+     */
+    public boolean complete(OpKind kind, OpStage stage, boolean inline) {
+        return kind == OpKind.PUT && putCompletesAtLocalRead && !inline ? localread(kind, stage) : done(stage);
     }
 
     /** {@code fenceclear(a)}: with RFENCE_SCOPE=ALL {@code complete(a)}; else a put, or {@code done(a)}. */
     public boolean fenceclear(OpKind kind, OpStage stage) {
-        return fenceCoversAll ? complete(kind, stage) : kind == OpKind.PUT || done(stage);
+        return fenceclear(kind, stage, false);
+    }
+
+    /** {@code fenceclear(a)} for an operation that may be an inline put ({@link #complete(OpKind, OpStage, boolean)}). */
+    public boolean fenceclear(OpKind kind, OpStage stage, boolean inline) {
+        return fenceCoversAll ? complete(kind, stage, inline) : kind == OpKind.PUT || done(stage);
     }
 
     // ------------------------------------------------------------------ guards (operational.md §4)
 
     /** The guarantees of a queue prefix {@code earlier} followed by an operation record of kind and status. */
     public int after(int earlier, OpKind kind, OpStage stage) {
+        return after(earlier, kind, stage, false);
+    }
+
+    /**
+     * The guarantees of a queue prefix {@code earlier} followed by an operation record that may be an
+     * inline put (whose record enters the queue with status READ: its CPU read its source at posting).
+     */
+    public int after(int earlier, OpKind kind, OpStage stage, boolean inline) {
         int g = earlier;
         if (kind == OpKind.PUT) {
             if (!localread(kind, stage)) {
@@ -107,7 +129,7 @@ public final class SameQpOrder {
                 g &= ~GETS_RMWS_DONE;
             }
         }
-        if (!fenceclear(kind, stage)) {
+        if (!fenceclear(kind, stage, inline)) {
             g &= ~ALL_FENCECLEAR;
         }
         return g;
@@ -133,6 +155,19 @@ public final class SameQpOrder {
      * @return whether the same-QP guard holds; {@code false} for a DONE record
      */
     public boolean enabled(int earlier, OpKind kind, OpStage from) {
+        return enabled(earlier, kind, from, false);
+    }
+
+    /**
+     * {@link #enabled(int, OpKind, OpStage)} for an operation that may be an inline put. An inline
+     * put's record is READ when it is queued; its NRW is the first step the NIC performs, so a fence
+     * marker before it holds it back ({@code ¬blocked(b)}, operational.md §4), and Q1 does not apply
+     * (its CPU read the source when it posted the put).
+     */
+    public boolean enabled(int earlier, OpKind kind, OpStage from, boolean inline) {
+        if (inline && kind == OpKind.PUT && from == OpStage.READ) {
+            return (earlier & NOT_BLOCKED) != 0 && enabled(earlier, kind, from, false);
+        }
         boolean notBlocked = (earlier & NOT_BLOCKED) != 0;
         boolean putsRead = (earlier & PUTS_READ) != 0;
         boolean putsRmwsRemote = (earlier & PUTS_RMWS_REMOTE) != 0;

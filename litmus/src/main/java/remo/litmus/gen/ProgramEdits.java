@@ -271,6 +271,40 @@ final class ProgramEdits {
         return c.build();
     }
 
+    /**
+     * Makes the inline put at thread-major global index {@code index} an ordinary put (a simpler
+     * program for the shrinker: the NIC then reads the source).
+     */
+    static Program dropInline(Program p, int index) {
+        Copy c = new Copy(p);
+        c.threads.clear();
+        int global = 0;
+        for (ThreadCode t : p.threads()) {
+            List<Instruction> code = new ArrayList<>();
+            for (Instruction i : t.instructions()) {
+                code.add(global == index && i instanceof Instruction.Put put ? put.withInline(false) : i);
+                global++;
+            }
+            c.threads.add(ThreadCode.of(t.index(), t.node(), code));
+        }
+        return c.build();
+    }
+
+    /** Thread-major global indices of the inline puts. */
+    static List<Integer> inlinePuts(Program p) {
+        List<Integer> out = new ArrayList<>();
+        int global = 0;
+        for (ThreadCode t : p.threads()) {
+            for (Instruction i : t.instructions()) {
+                if (i instanceof Instruction.Put put && put.inline()) {
+                    out.add(global);
+                }
+                global++;
+            }
+        }
+        return out;
+    }
+
     /** Thread-major global indices of the tagged NIC operations. */
     static List<Integer> taggedOperations(Program p) {
         List<Integer> out = new ArrayList<>();

@@ -260,6 +260,7 @@ public final class RandomProgramGenerator implements Supplier<Program> {
                     return new Instruction.LockedRmw(Instruction.RmwKind.FAA, td.fresh(), x, k, null, Position.NONE);
                 }
                 case PUT:
+                case PUT_INLINE:
                 case GET:
                 case RCAS:
                 case RFAA:
@@ -343,7 +344,8 @@ public final class RandomProgramGenerator implements Supplier<Program> {
             Instruction op;
             switch (kind) {
                 case PUT:
-                    op = new Instruction.Put(x, n, local, tag(td), Position.NONE);
+                case PUT_INLINE:
+                    op = new Instruction.Put(x, n, local, tag(td), kind == InstructionKind.PUT_INLINE, Position.NONE);
                     break;
                 case GET:
                     op = new Instruction.Get(local, x, n, tag(td), Position.NONE);

@@ -226,6 +226,15 @@ public final class Shrinker {
                 return out;
             }
         },
+        PLAIN_PUTS {
+            @Override List<Program> candidates(Program p) {
+                List<Program> out = new ArrayList<>();
+                for (int index : ProgramEdits.inlinePuts(p)) {
+                    out.add(ProgramEdits.dropInline(p, index));
+                }
+                return out;
+            }
+        },
         REMOVE_EXTRAS {
             @Override List<Program> candidates(Program p) {
                 List<Program> out = new ArrayList<>();

@@ -107,6 +107,33 @@ class RandomProgramGeneratorTest {
     }
 
     /** The parameters of operational.md §8.3, measured over 3000 default programs. */
+    /** {@code put_inline} is drawn only when it has a weight, and then makes inline puts (language.md §4.2). */
+    @Test
+    void inlinePutsAreDrawnByTheirWeightOnly() {
+        int plain = 0;
+        int inline = 0;
+        RandomProgramGenerator defaults = new RandomProgramGenerator(GeneratorConfig.defaults(), 7);
+        RandomProgramGenerator weighted = new RandomProgramGenerator(GeneratorConfig.defaults()
+                .withWeight(InstructionKind.PUT_INLINE, 2), 7);
+        for (int k = 0; k < 500; k++) {
+            for (ThreadCode t : defaults.next().threads()) {
+                for (Instruction i : t.instructions()) {
+                    assertTrue(!(i instanceof Instruction.Put p) || !p.inline(), "no inline put by default");
+                }
+            }
+            for (ThreadCode t : weighted.next().threads()) {
+                for (Instruction i : t.instructions()) {
+                    if (i instanceof Instruction.Put p) {
+                        inline += p.inline() ? 1 : 0;
+                        plain += p.inline() ? 0 : 1;
+                    }
+                }
+            }
+        }
+        // plain puts are also drawn in place of a poll or rfence that has no queue pair yet
+        assertTrue(inline > 0.4 * plain && inline < plain, "inline " + inline + ", plain " + plain);
+    }
+
     @Test
     void defaultsFollowTheSpecifiedDistribution() {
         RandomProgramGenerator gen = new RandomProgramGenerator(GeneratorConfig.defaults(), 2024);

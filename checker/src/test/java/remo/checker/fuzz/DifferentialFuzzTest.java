@@ -56,7 +56,8 @@ class DifferentialFuzzTest {
         DifferentialFuzzer fuzzer = new DifferentialFuzzer(SEED, DifferentialFuzzer.DEFAULT_MODELS, 20_000);
         long inline = withInlinePuts(fuzzer, PROGRAMS);
         System.out.printf("DifferentialFuzzTest: %d of %d programs have an inline put%n", inline, PROGRAMS);
-        assertTrue(inline * 5 >= PROGRAMS, "at least a fifth of the programs have an inline put: " + inline);
+        // two of the six default models (tso, sc) draw no NIC operation at all
+        assertTrue(inline * 10 >= PROGRAMS, "at least a tenth of the programs have an inline put: " + inline);
         for (String model : DifferentialFuzzer.DEFAULT_MODELS) {
             int weight = DifferentialFuzzer.generatorConfig(model).weight(InstructionKind.PUT_INLINE);
             assertEquals(model.equals("tso") || model.equals("sc") ? 0 : 1, weight, model);

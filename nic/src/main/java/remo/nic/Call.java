@@ -33,7 +33,12 @@ public interface Call {
     }
 
     /** {@link Endpoint#put}; result: the op id. */
-    record Put(WorkId workId, Region dst, int dstOffset, Region src, int srcOffset, int words) implements Call {
+    record Put(WorkId workId, Region dst, int dstOffset, Region src, int srcOffset, int words, boolean inline)
+            implements Call {
+        /** A plain put (the NIC reads the source). */
+        public Put(WorkId workId, Region dst, int dstOffset, Region src, int srcOffset, int words) {
+            this(workId, dst, dstOffset, src, srcOffset, words, false);
+        }
     }
 
     /** {@link Endpoint#get}; result: the op id. */

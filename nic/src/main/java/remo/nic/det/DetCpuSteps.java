@@ -96,8 +96,11 @@ final class DetCpuSteps {
         } else if (c instanceof Call.Swap s) {
             t.resultValue = lockedRmw(t, (SimRegion) s.region(), s.offset(), po, CpuRmw.SWAP, 0, s.value());
         } else if (c instanceof Call.Put p) {
-            post(t, OpKind.PUT, p.workId(), (SimRegion) p.dst(), p.dstOffset(), (SimRegion) p.src(), p.srcOffset(), p.words(),
-                    0, 0, po);
+            DetOp op = post(t, OpKind.PUT, p.workId(), (SimRegion) p.dst(), p.dstOffset(), (SimRegion) p.src(), p.srcOffset(),
+                    p.words(), 0, 0, po);
+            if (p.inline()) {
+                readInline(t, op, po);
+            }
         } else if (c instanceof Call.Get g) {
             post(t, OpKind.GET, g.workId(), (SimRegion) g.src(), g.srcOffset(), (SimRegion) g.dst(), g.dstOffset(), g.words(),
                     0, 0, po);
@@ -171,7 +174,33 @@ final class DetCpuSteps {
     }
 
     /** Creates a WR (its Post enters the store buffer, operational.md §2). */
-    private void post(DetThread t, OpKind kind, WorkId d, SimRegion remote, int remoteOff, SimRegion local, int localOff,
+    /**
+     * An inline put's CPU read of its source words at posting (operational.md §2): each word as a
+     * load reads it (the newest store in the thread's store buffer, else memory), recorded as the
+     * put's {@code NLR}; its words then wait at stage 1 (READ) for the NIC's write. A put posted to
+     * a queue pair in error was flushed already and reads nothing.
+     */
+    private void readInline(DetThread t, DetOp op, long po) {
+        op.inline = true;
+        if (op.status() == OpStatus.FLUSHED) {
+            return;
+        }
+        for (WordOp w : op.w) {
+            SbEntry fwd = DetMachine.newestStore(t, w.local, w.localOff);
+            w.v = fwd != null ? fwd.value : w.local.mem.get(w.localOff);
+            if (t.spin != null) {
+                SpinLog.read(t.spin.current, w.local, w.localOff, w.v, true);
+            }
+            if (rec != null) {
+                rec.inline(w.traceOp);
+                rec.read(EventLabel.NLR, t.index, t.node, po, w.word, 0, w.local, w.localOff, w.v,
+                        fwd != null ? fwd.event : -1, w.traceOp, false);
+            }
+            w.stage = 1;
+        }
+    }
+
+    private DetOp post(DetThread t, OpKind kind, WorkId d, SimRegion remote, int remoteOff, SimRegion local, int localOff,
                       int words, long a, long b, long po) {
         int target = remote.home();
         DetQp q = machine.qpOf(t, target);
@@ -215,11 +244,12 @@ final class DetCpuSteps {
         t.resultValue = op.id();
         if (q.error) {
             machine.faults.flush(op, q.crashedNode);
-            return;
+            return op;
         }
         op.postEntry = t.sbSeq;
         t.sb.addLast(SbEntry.post(t, t.sbSeq++, op));
         m.max(Counter.SB_DEPTH_MAX, t.sb.size());
+        return op;
     }
 
     /** waitFor / gf: throw on unacknowledged flushed ops, else record the event and cover the ops. */

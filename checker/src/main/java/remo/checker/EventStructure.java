@@ -276,6 +276,13 @@ public final class EventStructure {
         }
     }
 
+    /** Whether {@code e} is an event of a signalled NIC operation (language.md §4.2; true for non-NIC events). */
+    public boolean isSignaled(Event e) {
+        return e.op() == null
+                || !(program.threads().get(e.thread()).instructions().get(e.instruction()) instanceof Instruction.NicOperation op)
+                || op.signaled();
+    }
+
     /** Whether {@code e} is an event of an inline put ({@code put.inline}, models.md §2.2). */
     public boolean isInline(Event e) {
         return e.op() == OpKind.PUT

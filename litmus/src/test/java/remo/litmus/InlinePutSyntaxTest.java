@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 import remo.core.Position;
 
-/** {@code put.inline} (language.md §4.1, §4.2): parsing, printing back, and its located errors. */
+/** {@code put.inline} and {@code put.unsignaled} (language.md §4.1, §4.2): parsing, printing back, and located errors. */
 class InlinePutSyntaxTest {
 
     private static final String PROGRAM = "RDMA I\n{ x@1 = 1; z@2 = 0; }\n P0@1 ;\n %s ;\n x = 2 ;\nexists (z = 2)\n";
@@ -34,6 +34,7 @@ class InlinePutSyntaxTest {
         Instruction.Put put = (Instruction.Put) parse("put z@2, x").thread(0).instructions().get(0);
         assertFalse(put.inline());
         assertEquals(new Instruction.Put(put.remote(), put.node(), put.source(), null, false, put.pos()), put);
+        assertTrue(put.signaled());
         assertEquals(put.withInline(true).withInline(false), put);
         assertEquals("put z@2, x", put.toString());
     }
@@ -46,8 +47,31 @@ class InlinePutSyntaxTest {
     @Test
     void anUnknownOptionIsASyntaxErrorAtTheOption() {
         LitmusException e = assertThrows(LitmusException.class, () -> parse("put.fast z@2, x"));
-        assertEquals("t.litmus:4:6: error[E-SYNTAX]: syntax error: expected 'inline' after 'put.', found 'fast'",
+        assertEquals("t.litmus:4:6: error[E-SYNTAX]: syntax error: expected 'inline' or 'unsignaled' after 'put.', found 'fast'",
                 e.diagnostic().format());
+    }
+
+    @Test
+    void anOptionTwiceIsASyntaxErrorAtTheSecond() {
+        LitmusException e = assertThrows(LitmusException.class, () -> parse("put.inline.inline z@2, x"));
+        assertEquals("t.litmus:4:13: error[E-SYNTAX]: syntax error: expected 'inline' or 'unsignaled' (each at most once) "
+                + "after 'put.', found 'inline'", e.diagnostic().format());
+    }
+
+    @Test
+    void unsignaledPutsParseAloneAndWithInlineInEitherOrderAndPrintCanonically() throws LitmusException {
+        Instruction.Put u = (Instruction.Put) parse("put.unsignaled z@2, x").thread(0).instructions().get(0);
+        assertTrue(u.unsignaled());
+        assertFalse(u.signaled());
+        assertFalse(u.inline());
+        assertEquals("put.unsignaled z@2, x", u.toString());
+        Instruction.Put both = (Instruction.Put) parse("put.unsignaled.inline z@2, x #d").thread(0).instructions().get(0);
+        assertTrue(both.inline() && both.unsignaled());
+        assertEquals("put.inline.unsignaled z@2, x #d", both.toString());
+        Program back = LitmusParser.parseAndValidate("t.litmus", ProgramPrinter.print(parse("put.unsignaled.inline z@2, x #d")));
+        assertEquals(PositionEraser.erase(both), PositionEraser.erase(back.thread(0).instructions().get(0)));
+        assertEquals(PositionEraser.erase(u.withUnsignaled(false).withInline(true)),
+                PositionEraser.erase(parse("put.inline z@2, x").thread(0).instructions().get(0)));
     }
 
     @Test

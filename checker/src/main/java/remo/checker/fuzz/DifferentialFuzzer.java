@@ -80,14 +80,19 @@ public final class DifferentialFuzzer {
 
     /**
      * The generator configuration of the programs drawn for {@code model}: the model's preset
-     * ({@link GeneratorConfig#forModel}) with inline puts drawn half as often as plain ones wherever
-     * puts are drawn (operational.md §8.3), so that every comparison covers them.
+     * ({@link GeneratorConfig#forModel}) with inline puts and unsignalled puts each drawn half as
+     * often as plain ones wherever puts are drawn (operational.md §8.3), so that every comparison
+     * covers them.
      *
      * @param model a bundled model name
      */
     public static GeneratorConfig generatorConfig(String model) {
         GeneratorConfig c = GeneratorConfig.forModel(model);
-        return c.weight(InstructionKind.PUT) > 0 ? c.withWeight(InstructionKind.PUT_INLINE, c.weight(InstructionKind.PUT) / 2) : c;
+        if (c.weight(InstructionKind.PUT) == 0) {
+            return c;
+        }
+        int half = c.weight(InstructionKind.PUT) / 2;
+        return c.withWeight(InstructionKind.PUT_INLINE, half).withWeight(InstructionKind.PUT_UNSIGNALED, half);
     }
 
     /** Flag combination number {@code k} (0..255): bit j set means flag j of models.md §8 takes its non-default value. */

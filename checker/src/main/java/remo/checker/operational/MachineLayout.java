@@ -267,7 +267,8 @@ final class MachineLayout {
         for (Map.Entry<QueuePair, Integer> e : scopeIndex.entrySet()) {
             List<Integer> members = new ArrayList<>();
             for (NicOp op : ops) {
-                if (PollMatching.inScope(scope, e.getKey(), structure.queuePair(op.qp()))) {
+                if (PollMatching.inScope(scope, e.getKey(), structure.queuePair(op.qp()))
+                        && PollMatching.numbered(op.instr().signaled())) {
                     members.add(op.id());
                 }
             }

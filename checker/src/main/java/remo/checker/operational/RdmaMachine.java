@@ -2,6 +2,7 @@ package remo.checker.operational;
 
 import java.util.ArrayList;
 import java.util.List;
+import remo.core.rdma.PollMatching;
 import remo.litmus.Instruction;
 
 /**
@@ -176,8 +177,9 @@ final class RdmaMachine extends Machine {
     }
 
     /**
-     * {@code poll}: enabled iff the {@code (polled_s + 1)}-th operation of its scope exists, is
-     * po-before the poll, queued and complete (POLL_SCOPE decides the scope, models.md §3.1).
+     * {@code poll}: enabled iff the {@code (polled_s + 1)}-th signalled operation of its scope exists,
+     * is po-before the poll, queued and complete, and so are the unsignalled operations of its queue
+     * pair before it (POLL_SCOPE decides the scope, models.md §3.1).
      */
     private MachineState poll(MachineState s, int t, int i) {
         int scope = layout.threads[t].pollScope[i];
@@ -189,6 +191,15 @@ final class RdmaMachine extends Machine {
         MachineLayout.NicOp op = layout.ops[candidates[(int) k]];
         if (op.instruction() >= i || !nic.queuedAndComplete(s, op)) {
             return null;
+        }
+        for (int a : op.earlier()) {
+            MachineLayout.NicOp u = layout.ops[a];
+            // the unsignalled operations of its queue pair before it complete first (models.md §3.1)
+            if (PollMatching.retiredWith(layout.structure.queuePair(op.qp()), op.instruction(),
+                    layout.structure.queuePair(u.qp()), u.instruction(), u.instr().signaled())
+                    && !nic.queuedAndComplete(s, u)) {
+                return null;
+            }
         }
         MachineState n = s.copy();
         n.incrementPolled(scope);

@@ -272,17 +272,19 @@ final class ProgramEdits {
     }
 
     /**
-     * Makes the inline put at thread-major global index {@code index} an ordinary put (a simpler
-     * program for the shrinker: the NIC then reads the source).
+     * Makes the put with options at thread-major global index {@code index} an ordinary put (a
+     * simpler program for the shrinker): drops its {@code inline} option if {@code inline}, else its
+     * {@code unsignaled} option.
      */
-    static Program dropInline(Program p, int index) {
+    static Program dropPutOption(Program p, int index, boolean inline) {
         Copy c = new Copy(p);
         c.threads.clear();
         int global = 0;
         for (ThreadCode t : p.threads()) {
             List<Instruction> code = new ArrayList<>();
             for (Instruction i : t.instructions()) {
-                code.add(global == index && i instanceof Instruction.Put put ? put.withInline(false) : i);
+                code.add(global == index && i instanceof Instruction.Put put
+                        ? (inline ? put.withInline(false) : put.withUnsignaled(false)) : i);
                 global++;
             }
             c.threads.add(ThreadCode.of(t.index(), t.node(), code));
@@ -290,13 +292,16 @@ final class ProgramEdits {
         return c.build();
     }
 
-    /** Thread-major global indices of the inline puts. */
-    static List<Integer> inlinePuts(Program p) {
+    /** Thread-major global indices of the puts with options ({@code inline}, {@code unsignaled}), one per option. */
+    static List<Integer> putOptions(Program p) {
         List<Integer> out = new ArrayList<>();
         int global = 0;
         for (ThreadCode t : p.threads()) {
             for (Instruction i : t.instructions()) {
                 if (i instanceof Instruction.Put put && put.inline()) {
+                    out.add(global);
+                }
+                if (i instanceof Instruction.Put put && put.unsignaled()) {
                     out.add(global);
                 }
                 global++;

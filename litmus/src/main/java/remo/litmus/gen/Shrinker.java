@@ -229,8 +229,11 @@ public final class Shrinker {
         PLAIN_PUTS {
             @Override List<Program> candidates(Program p) {
                 List<Program> out = new ArrayList<>();
-                for (int index : ProgramEdits.inlinePuts(p)) {
-                    out.add(ProgramEdits.dropInline(p, index));
+                for (int index : new java.util.LinkedHashSet<>(ProgramEdits.putOptions(p))) {
+                    out.add(ProgramEdits.dropPutOption(p, index, true));
+                    Program signalled = ProgramEdits.dropPutOption(p, index, false);
+                    out.add(signalled);
+                    out.add(ValidityRepair.repair(signalled));
                 }
                 return out;
             }

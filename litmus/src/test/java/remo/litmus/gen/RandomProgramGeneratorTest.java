@@ -134,6 +134,25 @@ class RandomProgramGeneratorTest {
         assertTrue(inline > 0.4 * plain && inline < plain, "inline " + inline + ", plain " + plain);
     }
 
+    /** {@code put_unsignaled} draws unsignalled puts, and with matched polls only, no poll blocks on them. */
+    @Test
+    void unsignaledPutsAreDrawnAndMatchedPollsStillMatch() throws LitmusException {
+        RandomProgramGenerator gen = new RandomProgramGenerator(GeneratorConfig.defaults().withMatchedPollsOnly(true)
+                .withWeight(InstructionKind.PUT_UNSIGNALED, 3).withWeight(InstructionKind.POLL, 3), 8);
+        int unsignaled = 0;
+        for (int k = 0; k < 500; k++) {
+            Program p = gen.next();
+            for (ThreadCode t : p.threads()) {
+                for (Instruction i : t.instructions()) {
+                    unsignaled += i instanceof Instruction.Put put && put.unsignaled() ? 1 : 0;
+                }
+            }
+            Program back = LitmusParser.parseAndValidate(p.sourceName(), ProgramPrinter.print(p));
+            assertTrue(ProgramNormalizer.equalIgnoringSource(p, back), p.name());
+        }
+        assertTrue(unsignaled > 100, "unsignalled puts drawn: " + unsignaled);
+    }
+
     @Test
     void defaultsFollowTheSpecifiedDistribution() {
         RandomProgramGenerator gen = new RandomProgramGenerator(GeneratorConfig.defaults(), 2024);

@@ -94,7 +94,7 @@ final class DetEndpoint extends EndpointBase {
 
     @Override
     public Op put(WorkId d, Region dst, int dstOff, Region src, int srcOff, int words, PostOptions options) {
-        submit("put", new Call.Put(d, dst, dstOff, src, srcOff, words, options.isInline()));
+        submit("put", new Call.Put(d, dst, dstOff, src, srcOff, words, options.isInline(), options.isUnsignaled()));
         return thread.resultOp;
     }
 

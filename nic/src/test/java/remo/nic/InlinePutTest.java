@@ -66,8 +66,47 @@ class InlinePutTest {
         }
     }
 
+    /**
+     * One poll for a batch (PostOptions.unsignaled()): the poll consumes the signalled put and returns
+     * only once the unsignalled puts posted before it on the queue pair are complete too.
+     */
+    @Test
+    void aPollOfTheSignalledPutRetiresTheUnsignalledOnesBeforeIt() {
+        NicConfig poll = NicConfig.defaults().withCompletionMode(NicConfig.CompletionMode.POLL);
+        int unsignalledIncompleteBeforeTheLast = 0;
+        for (long seed = 0; seed < 100; seed++) {
+            try (SimCluster c = SimCluster.builder().nodes(2).config(poll).deterministic(seed, SchedulerPolicy.swarm()).build()) {
+                Region x = c.node(1).register("X", 1, ALL);
+                Region z = c.node(2).register("Z", 3, ALL);
+                remo.core.rdma.OpStatus[] atPoll = new remo.core.rdma.OpStatus[3];
+                remo.core.rdma.OpStatus[] beforePoll = new remo.core.rdma.OpStatus[1];
+                c.spawn(1, "P0", ep -> {
+                    ep.store(x, 0, 7);
+                    Op a = ep.put(null, z, 0, x, 0, 1, PostOptions.unsignaled());
+                    Op b = ep.put(null, z, 1, x, 0, 1, PostOptions.unsignaled().andInline());
+                    Op s = ep.put(null, z, 2, x, 0, 1);
+                    beforePoll[0] = a.status();
+                    ep.poll(2);
+                    atPoll[0] = a.status();
+                    atPoll[1] = b.status();
+                    atPoll[2] = s.status();
+                });
+                c.run();
+                unsignalledIncompleteBeforeTheLast += beforePoll[0] != remo.core.rdma.OpStatus.COMPLETED ? 1 : 0;
+                for (int k = 0; k < 3; k++) {
+                    assertEquals(remo.core.rdma.OpStatus.COMPLETED, atPoll[k], "op " + k + " when the poll returned, seed " + seed);
+                    assertEquals(7, c.peek(2, "Z", k), "seed " + seed);
+                }
+            }
+        }
+        assertTrue(unsignalledIncompleteBeforeTheLast > 0, "the first put was still incomplete before the poll in some run");
+    }
+
     @Test
     void optionsPrintTheirName() {
+        assertEquals("unsignaled", PostOptions.unsignaled().toString());
+        assertEquals("inline, unsignaled", PostOptions.inline().andUnsignaled().toString());
+        assertEquals(PostOptions.unsignaled().andInline(), PostOptions.inline().andUnsignaled());
         assertEquals("inline", PostOptions.inline().toString());
         assertEquals("plain", PostOptions.plain().toString());
         assertTrue(PostOptions.inline().isInline());

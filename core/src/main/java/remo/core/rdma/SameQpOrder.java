@@ -30,15 +30,18 @@ public final class SameQpOrder {
     private static final int ALL_FENCECLEAR = 16;
     /** No fence marker follows an operation that is not {@code fenceclear}: {@code ¬blocked(b)}. */
     private static final int NOT_BLOCKED = 32;
+    /** Every earlier rcas/rfaa has performed its NAR (Q2 under PLACEMENT_ORDER=PER_REQUEST). */
+    private static final int RMWS_READ = 64;
 
     /** The guarantees of an empty prefix of a queue: every conjunct holds. */
-    public static final int NOTHING_EARLIER = 63;
+    public static final int NOTHING_EARLIER = 127;
 
     private final boolean ggRemoteOrder;
     private final boolean ggLocalOrder;
     private final boolean gpResponderReorder;
     private final boolean putCompletesAtLocalRead;
     private final boolean fenceCoversAll;
+    private final boolean placementPerRequest;
 
     /** The guards under the flags of a run (operational.md §4.1: the flags act only here and in the CPU guards). */
     public SameQpOrder(FlagValues flags) {
@@ -47,6 +50,7 @@ public final class SameQpOrder {
         this.gpResponderReorder = flags.gpResponderReorder();
         this.putCompletesAtLocalRead = flags.putCompletion() == PutCompletion.LOCAL_READ_DONE;
         this.fenceCoversAll = flags.rfenceScope() == RfenceScope.ALL;
+        this.placementPerRequest = flags.placementPerRequest();
     }
 
     // ------------------------------------------------------------------ predicates (operational.md §1)
@@ -128,6 +132,9 @@ public final class SameQpOrder {
             if (!done(stage)) {
                 g &= ~GETS_RMWS_DONE;
             }
+            if (stage == OpStage.POSTED) {
+                g &= ~RMWS_READ;
+            }
         }
         if (!fenceclear(kind, stage, inline)) {
             g &= ~ALL_FENCECLEAR;
@@ -173,12 +180,15 @@ public final class SameQpOrder {
         boolean putsRmwsRemote = (earlier & PUTS_RMWS_REMOTE) != 0;
         boolean getsRemote = (earlier & GETS_REMOTE) != 0;
         boolean getsRmwsDone = (earlier & GETS_RMWS_DONE) != 0;
+        // a put's NRW: Q2 from earlier puts' and RMWs' remote events, or under PLACEMENT_ORDER=PER_REQUEST
+        // only from earlier RMWs' NARs (the write-to-write pairs of Q2 are dropped)
+        boolean putWriteAllowed = placementPerRequest ? (earlier & RMWS_READ) != 0 : putsRmwsRemote;
         // NLR: Q1; NRR and NAR: Q2, Q3 (GG_REMOTE_ORDER); both NRWs: Q2 for a put (an RMW had it at its
         // NAR) and Q4 (GP_RESPONDER_REORDER=OFF); NLWs: Q5 (GG_LOCAL_ORDER)
         return switch (from) {
             case POSTED -> notBlocked && (kind == OpKind.PUT ? putsRead
                     : putsRmwsRemote && (!ggRemoteOrder || getsRemote));
-            case READ -> putsRmwsRemote && (gpResponderReorder || getsRemote);
+            case READ -> putWriteAllowed && (gpResponderReorder || getsRemote);
             case LOCKED -> gpResponderReorder || getsRemote;
             case FETCHED, WRITTEN -> !ggLocalOrder || getsRmwsDone;
             case DONE -> false;

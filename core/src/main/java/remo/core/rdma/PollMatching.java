@@ -9,8 +9,8 @@ import remo.core.PollScope;
  * the k-th NIC operation of that scope. This is the one place the scope rule is written; the
  * checker's static {@code pm}, the explorer and both NIC engines ask it.
  *
- * <p>Unsignalled operations (verbs' work requests without {@code IBV_SEND_SIGNALED}, language.md
- * §4.2) produce no completion: they are not numbered ({@link #numbered}), and a poll that consumes
+ * <p>Unsignalled operations (verbs' work requests without {@code IBV_SEND_SIGNALED},
+ * language.md §4.2) produce no completion: they are not numbered ({@link #numbered}), and a poll that consumes
  * the completion of a signalled operation {@code o} also waits for every unsignalled operation of
  * {@code o}'s queue pair posted before {@code o} ({@link #retiredWith}), since the completions of one
  * queue pair are delivered in order (ibv_poll_cq(3)).

@@ -266,12 +266,28 @@ public final class EventStructure {
         Event e = events.get(first);
         switch (e.op()) {
             case PUT:
-                return flags.putCompletion() == PutCompletion.LOCAL_READ_DONE ? first : first + 1;
+                // an inline put's payload travels in its work request: its completion is its remote
+                // write under either PUT_COMPLETION (models.md §2.3)
+                return flags.putCompletion() == PutCompletion.LOCAL_READ_DONE && !isInline(e) ? first : first + 1;
             case GET:
                 return first + 1;
             default:
                 return eventAt(e.thread(), e.instruction(), 2);
         }
+    }
+
+    /** Whether {@code e} is an event of a signalled NIC operation (language.md §4.2; true for non-NIC events). */
+    public boolean isSignaled(Event e) {
+        return e.op() == null
+                || !(program.threads().get(e.thread()).instructions().get(e.instruction()) instanceof Instruction.NicOperation op)
+                || op.signaled();
+    }
+
+    /** Whether {@code e} is an event of an inline put ({@code put.inline}, models.md §2.2). */
+    public boolean isInline(Event e) {
+        return e.op() == OpKind.PUT
+                && program.threads().get(e.thread()).instructions().get(e.instruction()) instanceof Instruction.Put put
+                && put.inline();
     }
 
     /**
@@ -343,6 +359,7 @@ public final class EventStructure {
         sets.put(Builtin.GET, setOf(e -> e.op() == OpKind.GET));
         sets.put(Builtin.RCAS, setOf(e -> e.op() == OpKind.RCAS));
         sets.put(Builtin.RFAA, setOf(e -> e.op() == OpKind.RFAA));
+        sets.put(Builtin.INLINE, setOf(this::isInline));
         sets.put(Builtin.CMP, setOf(e -> e.op() != null && completionEvent(eventAt(e.thread(), e.instruction(), 0)) == e.id()));
     }
 

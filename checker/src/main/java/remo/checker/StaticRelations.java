@@ -158,7 +158,8 @@ final class StaticRelations {
 
     /**
      * {@code pm} and {@code wm} (models.md §3.1): the k-th poll of a scope matches the completion of
-     * the scope's k-th NIC operation if that operation comes before it (else the poll is blocked);
+     * the scope's k-th signalled NIC operation if that operation comes before it (else the poll is
+     * blocked), and the completions of the unsignalled operations of its queue pair before it;
      * a wait matches the completions of the earlier operations with its work id.
      */
     private void computePollAndWaitMatching() {
@@ -178,7 +179,8 @@ final class StaticRelations {
                     int seen = 0;
                     int matched = -1;
                     for (int op : ops) {
-                        if (PollMatching.inScope(scope, key, structure.queuePair(events.get(op).qp()))) {
+                        if (PollMatching.inScope(scope, key, structure.queuePair(events.get(op).qp()))
+                                && PollMatching.numbered(structure.isSignaled(events.get(op)))) {
                             seen++;
                             if (seen == k) {
                                 matched = op;
@@ -188,6 +190,14 @@ final class StaticRelations {
                     }
                     if (matched >= 0 && events.get(matched).instruction() < e.instruction()) {
                         pm.add(structure.completionEvent(matched), e.id());
+                        Event m = events.get(matched);
+                        for (int op : ops) {
+                            Event o = events.get(op);
+                            if (PollMatching.retiredWith(structure.queuePair(m.qp()), m.instruction(), structure.queuePair(o.qp()),
+                                    o.instruction(), structure.isSignaled(o))) {
+                                pm.add(structure.completionEvent(op), e.id());
+                            }
+                        }
                     } else {
                         blockedPolls.add(new int[] {e.thread(), e.instruction()});
                     }

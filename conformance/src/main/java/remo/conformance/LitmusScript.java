@@ -176,7 +176,7 @@ public final class LitmusScript implements ThreadScript {
         } else if (ins instanceof Instruction.Await aw) {
             return new Call.Await(region(aw.location().name()), 0, val(aw.expected()));
         } else if (ins instanceof Instruction.Put p) {
-            return new Call.Put(tag(p), region(p.remote().name()), 0, region(p.source().name()), 0, 1);
+            return new Call.Put(tag(p), region(p.remote().name()), 0, region(p.source().name()), 0, 1, p.inline(), p.unsignaled());
         } else if (ins instanceof Instruction.Get g) {
             return new Call.Get(tag(g), region(g.destination().name()), 0, region(g.remote().name()), 0, 1);
         } else if (ins instanceof Instruction.RemoteCas rc) {

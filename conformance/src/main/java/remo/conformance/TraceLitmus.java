@@ -332,7 +332,7 @@ public final class TraceLitmus {
             int n = o.target();
             switch (o.kind()) {
                 case PUT:
-                    out.add("put " + loc.get(need(ev, EventLabel.NRW, o).location()) + "@" + n + ", "
+                    out.add("put" + (o.inline() ? ".inline" : "") + (o.unsignaled() ? ".unsignaled " : " ") + loc.get(need(ev, EventLabel.NRW, o).location()) + "@" + n + ", "
                             + loc.get(need(ev, EventLabel.NLR, o).location()) + tag);
                     break;
                 case GET:

@@ -26,7 +26,13 @@ public enum Flag {
     /** rao classes: target nodes or target locations. */
     RAO_SCOPE("PER_NODE", "PER_LOCATION"),
     /** Whether a failed rcas writes the old value back. */
-    FAILED_RCAS_WRITES("NO", "YES");
+    FAILED_RCAS_WRITES("NO", "YES"),
+    /**
+     * Q2 between remote writes: a later put's write on one QP is placed after an earlier write of the
+     * QP ({@code PER_QP}), or in order only within one work request ({@code PER_REQUEST}: the
+     * guarantee ibv_query_qp_data_in_order(3) documents; models.md §8).
+     */
+    PLACEMENT_ORDER("PER_QP", "PER_REQUEST");
 
     private final List<String> allowed;
 

@@ -20,6 +20,7 @@ public final class FlagValues {
     private final RfenceScope rfenceScope;
     private final RaoScope raoScope;
     private final boolean failedRcasWrites;
+    private final boolean placementPerRequest;
 
     /**
      * One {@code FLAG=VALUE} to apply with {@link #withAll(Iterable)}: a test's flag line
@@ -46,6 +47,7 @@ public final class FlagValues {
         rfenceScope = RfenceScope.valueOf(values.get(Flag.RFENCE_SCOPE));
         raoScope = RaoScope.valueOf(values.get(Flag.RAO_SCOPE));
         failedRcasWrites = "YES".equals(values.get(Flag.FAILED_RCAS_WRITES));
+        placementPerRequest = "PER_REQUEST".equals(values.get(Flag.PLACEMENT_ORDER));
     }
 
     /** Every flag at its default. */
@@ -96,6 +98,14 @@ public final class FlagValues {
     /** {@code RAO_SCOPE}: the rao classes (models.md §4.1). */
     public RaoScope raoScope() {
         return raoScope;
+    }
+
+    /**
+     * {@code PLACEMENT_ORDER=PER_REQUEST}: two remote writes of one QP are not ordered by Q2, only the
+     * words of one work request are (models.md §5.1, §8).
+     */
+    public boolean placementPerRequest() {
+        return placementPerRequest;
     }
 
     /** {@code FAILED_RCAS_WRITES=YES}: a failed rcas writes the old value back (models.md §2.2). */

@@ -215,18 +215,60 @@ public sealed interface Instruction
         /** The work id, or {@code null} if the operation is untagged. */
         WorkIdRef tag();
 
+        /**
+         * Whether the operation asks for a completion of its own (verbs' {@code IBV_SEND_SIGNALED}).
+         * Only signalled operations are matched by polls; an unsignalled one is known complete
+         * through a poll of a later signalled operation of its queue pair (models.md §3.1), or a
+         * wait or gf (language.md §4.2).
+         */
+        default boolean signaled() {
+            return true;
+        }
+
         /** Renders the {@code #d} suffix, or the empty string. */
         default String tagSuffix() {
             return tag() == null ? "" : " #" + tag().name();
         }
     }
 
-    /** {@code put x@n, y}: the NIC copies local {@code y} into remote {@code x}. */
-    record Put(LocationRef remote, NodeRef node, LocationRef source, WorkIdRef tag, Position pos) implements NicOperation {
+    /**
+     * {@code put x@n, y}: the NIC copies local {@code y} into remote {@code x}. With {@code inline}
+     * ({@code put.inline x@n, y}, verbs' {@code IBV_SEND_INLINE}, language.md §4.2) the CPU reads
+     * {@code y} when it posts the put, in program order and from its own store buffer if need be;
+     * without it the NIC reads {@code y} later.
+     */
+    record Put(LocationRef remote, NodeRef node, LocationRef source, WorkIdRef tag, boolean inline, boolean unsignaled,
+               Position pos) implements NicOperation {
+        /** A signalled put whose source the NIC reads (not inline), as before the options existed. */
+        public Put(LocationRef remote, NodeRef node, LocationRef source, WorkIdRef tag, Position pos) {
+            this(remote, node, source, tag, false, false, pos);
+        }
+
+        /** A signalled put, inline or not. */
+        public Put(LocationRef remote, NodeRef node, LocationRef source, WorkIdRef tag, boolean inline, Position pos) {
+            this(remote, node, source, tag, inline, false, pos);
+        }
+
+        /** {@code put.unsignaled}: no completion of its own (language.md §4.2). */
+        @Override public boolean signaled() { return !unsignaled; }
+
         @Override public LocationRef local() { return source; }
         @Override public String keyword() { return "put"; }
         @Override public <T> T accept(InstructionVisitor<T> v) { return v.visitPut(this); }
-        @Override public String toString() { return "put " + remote + "@" + node + ", " + source + tagSuffix(); }
+        @Override public String toString() {
+            return "put" + (inline ? ".inline" : "") + (unsignaled ? ".unsignaled" : "") + " " + remote + "@" + node + ", "
+                    + source + tagSuffix();
+        }
+
+        /** This put with {@code inline} set as given (every other component kept). */
+        public Put withInline(boolean inline) {
+            return new Put(remote, node, source, tag, inline, unsignaled, pos);
+        }
+
+        /** This put with {@code unsignaled} set as given (every other component kept). */
+        public Put withUnsignaled(boolean unsignaled) {
+            return new Put(remote, node, source, tag, inline, unsignaled, pos);
+        }
     }
 
     /** {@code get y, x@n}: the NIC copies remote {@code x} into local {@code y}. */

@@ -234,15 +234,29 @@ final class RdmaInstructionParser {
         return new Instruction.Await(location, expected, pos);
     }
 
-    /** {@code "put" LOCNAME "@" noderef "," LOCNAME [wid]}. */
+    /** {@code "put" {"." ("inline" | "unsignaled")} LOCNAME "@" noderef "," LOCNAME [wid]} (language.md §4.1). */
     private Instruction put() throws LitmusException {
         Position pos = in.next().pos();
+        boolean inline = false;
+        boolean unsignaled = false;
+        while (in.acceptSymbol(".")) {
+            Token option = in.peek();
+            if (option.isWord("inline") && !inline) {
+                inline = true;
+            } else if (option.isWord("unsignaled") && !unsignaled) {
+                unsignaled = true;
+            } else {
+                throw in.syntaxError(inline || unsignaled ? "'inline' or 'unsignaled' (each at most once) after 'put.'"
+                        : "'inline' or 'unsignaled' after 'put.'");
+            }
+            in.next();
+        }
         LocationRef remote = RdmaTerms.locationName(in);
         in.expectSymbol("@");
         NodeRef node = RdmaTerms.nodeRef(in, nodeConstants);
         in.expectSymbol(",");
         LocationRef source = RdmaTerms.locationName(in);
-        return new Instruction.Put(remote, node, source, workIdSuffix(), pos);
+        return new Instruction.Put(remote, node, source, workIdSuffix(), inline, unsignaled, pos);
     }
 
     /** {@code "get" LOCNAME "," LOCNAME "@" noderef [wid]}. */

@@ -22,7 +22,7 @@ final class RdmaLexer {
     private static final List<String> SYMBOLS = List.of(
             "/\\", "\\/", "==", "!=", "<>", "<=", ">=", "&&", "||", "=>",
             "=", "<", ">", "@", ",", ";", "|", "(", ")", "[", "]", "{", "}", ":", "~", "!",
-            "+", "-", "*", "&", "^", "#");
+            "+", "-", "*", "&", "^", "#", ".");
 
     private final String text;
     private int offset;

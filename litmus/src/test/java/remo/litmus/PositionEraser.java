@@ -94,7 +94,7 @@ final class PositionEraser {
                 return new Instruction.Await(loc(x.location()), op(x.expected()), NONE);
             }
             @Override public Instruction visitPut(Instruction.Put x) {
-                return new Instruction.Put(loc(x.remote()), node(x.node()), loc(x.source()), wid(x.tag()), NONE);
+                return new Instruction.Put(loc(x.remote()), node(x.node()), loc(x.source()), wid(x.tag()), x.inline(), x.unsignaled(), NONE);
             }
             @Override public Instruction visitGet(Instruction.Get x) {
                 return new Instruction.Get(loc(x.destination()), loc(x.remote()), node(x.node()), wid(x.tag()), NONE);

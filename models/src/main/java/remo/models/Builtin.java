@@ -33,6 +33,8 @@ public enum Builtin {
     RCAS("RCAS", true, false),
     RFAA("RFAA", true, false),
     CMP("CMP", true, false),
+    /** The events of inline puts ({@code put.inline}, models.md §2.4). */
+    INLINE("INLINE", true, false),
     // ---- static relations (models.md §3)
     PO("po", false, false),
     II("ii", false, false),

@@ -16,7 +16,7 @@ import remo.models.cat.CatStatement;
 final class VocabularyScan {
     /** Names only remo predefines (models.md §2.4, §3, §4.1); herd7's models never use them unbound. */
     private static final Set<String> REMO_NAMES = Set.of("ii", "sqp", "same-node", "pm", "wm", "rao", "NLR", "NRW",
-            "NRR", "NLW", "NAR", "PUT", "GET", "RCAS", "RFAA", "CMP", "LOCK", "WT", "GF", "RF");
+            "NRR", "NLW", "NAR", "PUT", "GET", "RCAS", "RFAA", "CMP", "INLINE", "LOCK", "WT", "GF", "RF");
 
     private final ModelLibrary.Source source;
     private final Set<String> used = new HashSet<>();

@@ -33,7 +33,23 @@ public interface Call {
     }
 
     /** {@link Endpoint#put}; result: the op id. */
-    record Put(WorkId workId, Region dst, int dstOffset, Region src, int srcOffset, int words) implements Call {
+    record Put(WorkId workId, Region dst, int dstOffset, Region src, int srcOffset, int words, boolean inline,
+               boolean unsignaled) implements Call {
+        /** A plain, signalled put (the NIC reads the source). */
+        public Put(WorkId workId, Region dst, int dstOffset, Region src, int srcOffset, int words) {
+            this(workId, dst, dstOffset, src, srcOffset, words, false, false);
+        }
+
+        /** A signalled put, inline or not. */
+        public Put(WorkId workId, Region dst, int dstOffset, Region src, int srcOffset, int words, boolean inline) {
+            this(workId, dst, dstOffset, src, srcOffset, words, inline, false);
+        }
+
+        /** The options of this put. */
+        public PostOptions options() {
+            PostOptions o = inline ? PostOptions.inline() : PostOptions.plain();
+            return unsignaled ? o.andUnsignaled() : o;
+        }
     }
 
     /** {@link Endpoint#get}; result: the op id. */

@@ -76,6 +76,25 @@ public interface Endpoint extends AutoCloseable {
      */
     Op put(WorkId d, Region dst, int dstOff, Region src, int srcOff, int words);
 
+    /**
+     * Posts a put with options: {@link PostOptions#inline()} makes the calling thread read the
+     * source words now, through its store buffer (verbs' {@code IBV_SEND_INLINE}; nic.md §4.2),
+     * instead of the NIC reading them when it executes the put; {@link PostOptions#unsignaled()}
+     * gives it no completion of its own (no poll consumes it; a poll of a later signalled request of
+     * its queue pair waits for it). Otherwise as
+     * {@link #put(WorkId, Region, int, Region, int, int)}, with the same exceptions.
+     *
+     * @throws UnsupportedOperationException if the options are not plain and this engine does not
+     *                                       simulate them (the concurrent engine: nic.md §2.4)
+     */
+    default Op put(WorkId d, Region dst, int dstOff, Region src, int srcOff, int words, PostOptions options) {
+        if (!options.isPlain()) {
+            throw new UnsupportedOperationException(name() + ": put with " + options
+                    + " is simulated by the deterministic engine only");
+        }
+        return put(d, dst, dstOff, src, srcOff, words);
+    }
+
     /** Posts a get: local {@code dst[dstOff..]} := remote {@code src[srcOff..]}; needs REMOTE_READ on src, LOCAL_WRITE on dst. */
     Op get(WorkId d, Region dst, int dstOff, Region src, int srcOff, int words);
 

@@ -110,6 +110,8 @@ enum EventType {
             case RCAS: return op == OpKind.RCAS;
             case RFAA: return op == OpKind.RFAA;
             case CMP: return isCompletion(flags);
+            // the symbolic encoding has no inline puts (its event types are those of plain puts)
+            case INLINE: return false;
             default: throw new IllegalArgumentException("not an event set: " + set.catName());
         }
     }

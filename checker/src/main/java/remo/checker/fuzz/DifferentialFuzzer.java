@@ -21,6 +21,7 @@ import remo.core.FlagValues;
 import remo.litmus.LitmusException;
 import remo.litmus.Program;
 import remo.litmus.gen.GeneratorConfig;
+import remo.litmus.gen.InstructionKind;
 import remo.litmus.gen.RandomProgramGenerator;
 import remo.litmus.gen.Shrinker;
 import remo.models.CatModel;
@@ -35,9 +36,9 @@ import remo.models.cat.CatException;
  * state is reached by the machine). A disagreement is shrunk (delta debugging) and reported.
  *
  * <p>Program {@code i} of a run is generated for model {@code models[i mod m]} (the generator leaves
- * out what that model rejects) under flag combination number {@code (i div m) mod 256} — the 8
+ * out what that model rejects) under flag combination number {@code (i div m) mod 512} — the 9
  * two-valued flags of models.md §8 as the bits of that number — so every model sees every flag
- * combination after {@code 256 m} programs.
+ * combination after {@code 512 m} programs.
  */
 public final class DifferentialFuzzer {
     /** The models compared by default: each RDMA model, the strong model, tso and sc. */
@@ -73,11 +74,31 @@ public final class DifferentialFuzzer {
                                 + "' is not one of them"));
             }
             loaded.put(m, library.load(m));
-            generators.put(m, new RandomProgramGenerator(GeneratorConfig.forModel(m), seed ^ m.hashCode()));
+            generators.put(m, new RandomProgramGenerator(generatorConfig(m), seed ^ m.hashCode()));
         }
     }
 
-    /** Flag combination number {@code k} (0..255): bit j set means flag j of models.md §8 takes its non-default value. */
+    /**
+     * The generator configuration of the programs drawn for {@code model}: the model's preset
+     * ({@link GeneratorConfig#forModel}) with inline puts and unsignalled puts each drawn half as
+     * often as plain ones wherever puts are drawn (operational.md §8.3), so that every comparison
+     * covers them.
+     *
+     * @param model a bundled model name
+     */
+    public static GeneratorConfig generatorConfig(String model) {
+        GeneratorConfig c = GeneratorConfig.forModel(model);
+        if (c.weight(InstructionKind.PUT) == 0) {
+            return c;
+        }
+        int half = c.weight(InstructionKind.PUT) / 2;
+        return c.withWeight(InstructionKind.PUT_INLINE, half).withWeight(InstructionKind.PUT_UNSIGNALED, half);
+    }
+
+    /** The number of flag combinations: every flag of models.md §8 has two values. */
+    public static final int COMBINATIONS = 1 << Flag.values().length;
+
+    /** Flag combination number {@code k} (0..COMBINATIONS-1): bit j set means flag j of models.md §8 takes its non-default value. */
     public static FlagValues combination(int k) {
         FlagValues f = FlagValues.defaults();
         Flag[] all = Flag.values();
@@ -96,7 +117,7 @@ public final class DifferentialFuzzer {
 
     /** The flags program {@code index} is checked under. */
     public FlagValues flagsOf(long index) {
-        return combination((int) ((index / models.size()) % 256));
+        return combination((int) ((index / models.size()) % COMBINATIONS));
     }
 
     /** Program {@code index} of this run. */
@@ -255,7 +276,7 @@ public final class DifferentialFuzzer {
                     skipped++;
                 } else {
                     comparisons++;
-                    combos.add((int) ((i / models.size()) % 256) * models.size() + (int) (i % models.size()));
+                    combos.add((int) ((i / models.size()) % COMBINATIONS) * models.size() + (int) (i % models.size()));
                 }
                 if (c.mismatch() != null) {
                     mismatches.add(c.mismatch());

@@ -62,6 +62,10 @@ final class MachineLayout {
      */
     record NicOp(int id, int thread, int instruction, OpKind kind, int qp, int remote, int local, int raoClass,
                  int item, int[] earlier, int[] fenced, Instruction.NicOperation instr) {
+        /** Whether this is an inline put (language.md §4.2): its CPU reads the source when it posts it. */
+        boolean inline() {
+            return instr instanceof Instruction.Put put && put.inline();
+        }
     }
 
     /** Static data of one thread. */
@@ -263,7 +267,8 @@ final class MachineLayout {
         for (Map.Entry<QueuePair, Integer> e : scopeIndex.entrySet()) {
             List<Integer> members = new ArrayList<>();
             for (NicOp op : ops) {
-                if (PollMatching.inScope(scope, e.getKey(), structure.queuePair(op.qp()))) {
+                if (PollMatching.inScope(scope, e.getKey(), structure.queuePair(op.qp()))
+                        && PollMatching.numbered(op.instr().signaled())) {
                     members.add(op.id());
                 }
             }

@@ -43,7 +43,7 @@ final class NicSteps {
 
     /** Whether the operation is queued and complete (poll, wait and gf guards). */
     boolean queuedAndComplete(MachineState s, MachineLayout.NicOp a) {
-        return s.status(a.id()) != NONE && order.complete(a.kind(), stage(s, a));
+        return s.status(a.id()) != NONE && order.complete(a.kind(), stage(s, a), a.inline());
     }
 
     /**
@@ -60,14 +60,14 @@ final class NicSteps {
                 g = SameQpOrder.afterFence(g);
             }
             MachineLayout.NicOp a = layout.ops[earlier[i]];
-            g = order.after(g, a.kind(), stage(s, a));
+            g = order.after(g, a.kind(), stage(s, a), a.inline());
         }
         return fenced > 0 && fenced == earlier.length ? SameQpOrder.afterFence(g) : g;
     }
 
     /** Whether the same-QP guard of {@code b}'s next step from status {@code st} holds. */
     private boolean allowed(MachineState s, MachineLayout.NicOp b, int st) {
-        return order.enabled(earlier(s, b), b.kind(), STAGES[st]);
+        return order.enabled(earlier(s, b), b.kind(), STAGES[st], b.inline());
     }
 
     /** Whether {@code unit_c} is free: no operation of class {@code c} is LOCKED. */
@@ -107,7 +107,7 @@ final class NicSteps {
                 if (!allowed(s, b, st)) {
                     return null;
                 }
-                // POSTED -> READ(v): NLR; READ(v) -> DONE: NRW
+                // POSTED -> READ(v): NLR; READ(v) -> DONE: NRW (an inline put is queued as READ(v): RdmaMachine)
                 return st == POSTED ? read(s, b, b.local(), READ) : write(s, b, 1, b.remote(), s.opValue(b.id(), 0), DONE, 0);
             case GET:
                 if (!allowed(s, b, st)) {

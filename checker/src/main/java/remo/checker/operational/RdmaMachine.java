@@ -2,6 +2,7 @@ package remo.checker.operational;
 
 import java.util.ArrayList;
 import java.util.List;
+import remo.core.rdma.PollMatching;
 import remo.litmus.Instruction;
 
 /**
@@ -61,7 +62,15 @@ final class RdmaMachine extends Machine {
                 n.emitWrite(it.event(), it.location(), v);
                 n.setItemData(item, 0, 0);
             }
-            case POST -> n.setStatus(it.op(), MachineLayout.POSTED, 0, 0);
+            case POST -> {
+                if (layout.ops[it.op()].inline()) {
+                    // operational.md §3: an inline put enters its queue pair as READ(v), v read at posting
+                    n.setStatus(it.op(), MachineLayout.READ, n.itemData(item, 0), 0);
+                    n.setItemData(item, 0, 0);
+                } else {
+                    n.setStatus(it.op(), MachineLayout.POSTED, 0, 0);
+                }
+            }
             case FENCE -> {
                 // the marker is implicit: a flushed rfence lies in Q_q between the operations around it
             }
@@ -147,7 +156,10 @@ final class RdmaMachine extends Machine {
         return v;
     }
 
-    /** Issues a NIC operation: its operands are evaluated now and recorded with its {@code Post} entry. */
+    /**
+     * Issues a NIC operation: its operands are evaluated now and recorded with its {@code Post} entry
+     * (for an inline put, the value of its source).
+     */
     private MachineState post(MachineState s, int t, int i, Instruction.NicOperation op) {
         MachineState n = s.copy();
         int item = layout.threads[t].itemOf[i];
@@ -156,13 +168,18 @@ final class RdmaMachine extends Machine {
             n.setItemData(item, 1, n.operand(t, rc.newValue()));
         } else if (op instanceof Instruction.RemoteFaa rf) {
             n.setItemData(item, 0, n.operand(t, rf.addend()));
+        } else if (op instanceof Instruction.Put put && put.inline()) {
+            // operational.md §2: the CPU reads an inline put's source now, as a load does (read_t), and
+            // emits its NLR; the value travels with the Post entry
+            n.setItemData(item, 0, load(n, t, i, put.source().name()));
         }
         return n;
     }
 
     /**
-     * {@code poll}: enabled iff the {@code (polled_s + 1)}-th operation of its scope exists, is
-     * po-before the poll, queued and complete (POLL_SCOPE decides the scope, models.md §3.1).
+     * {@code poll}: enabled iff the {@code (polled_s + 1)}-th signalled operation of its scope exists,
+     * is po-before the poll, queued and complete, and so are the unsignalled operations of its queue
+     * pair before it (POLL_SCOPE decides the scope, models.md §3.1).
      */
     private MachineState poll(MachineState s, int t, int i) {
         int scope = layout.threads[t].pollScope[i];
@@ -174,6 +191,15 @@ final class RdmaMachine extends Machine {
         MachineLayout.NicOp op = layout.ops[candidates[(int) k]];
         if (op.instruction() >= i || !nic.queuedAndComplete(s, op)) {
             return null;
+        }
+        for (int a : op.earlier()) {
+            MachineLayout.NicOp u = layout.ops[a];
+            // the unsignalled operations of its queue pair before it complete first (models.md §3.1)
+            if (PollMatching.retiredWith(layout.structure.queuePair(op.qp()), op.instruction(),
+                    layout.structure.queuePair(u.qp()), u.instruction(), u.instr().signaled())
+                    && !nic.queuedAndComplete(s, u)) {
+                return null;
+            }
         }
         MachineState n = s.copy();
         n.incrementPolled(scope);

@@ -34,7 +34,11 @@ public final class VerbsEligibility {
             Map<Integer, Integer> outstanding = new HashMap<>();
             for (Instruction i : t.instructions()) {
                 String where = t.name() + " at " + i.pos().line() + ":" + i.pos().column();
-                if (i instanceof Instruction.NicOperation op) {
+                if (i instanceof Instruction.Put put && (put.inline() || put.unsignaled())) {
+                    // the generated C posts every request signalled and not inline: refuse rather than drop the options
+                    return Optional.of("'" + i + "' (" + where + "): put options (inline, unsignaled) are not written as verbs "
+                            + "flags yet; only plain puts are");
+                } else if (i instanceof Instruction.NicOperation op) {
                     outstanding.merge(op.node().node(), 1, Integer::sum);
                 } else if (i instanceof Instruction.Poll p) {
                     int n = outstanding.getOrDefault(p.node().node(), 0);

@@ -71,12 +71,23 @@ public final class ExecutionGraph {
      * @param status      final status of the WR
      * @param failedRcas  whether it is an rcas whose compare failed
      * @param incomplete  whether some of its steps never happened (flushed, crash)
+     * @param inline      whether it is a word of an inline put (its NLR made by the CPU at posting,
+     *                    language.md §4.2)
+     * @param unsignaled  whether it is an unsignalled request (no completion of its own, language.md §4.2)
      */
     public record OpInfo(int index, int thread, long po, int sub, long opId, OpKind kind, int target, String workId,
                          int workIdIndex, boolean loopback, List<Integer> events, OpStatus status, boolean failedRcas,
-                         boolean incomplete) {
+                         boolean incomplete, boolean inline, boolean unsignaled) {
         public OpInfo {
             events = List.copyOf(events);
+        }
+
+        /** A signalled operation that is not an inline put. */
+        public OpInfo(int index, int thread, long po, int sub, long opId, OpKind kind, int target, String workId,
+                      int workIdIndex, boolean loopback, List<Integer> events, OpStatus status, boolean failedRcas,
+                      boolean incomplete) {
+            this(index, thread, po, sub, opId, kind, target, workId, workIdIndex, loopback, events, status, failedRcas,
+                    incomplete, false, false);
         }
     }
 

@@ -8,6 +8,12 @@ import remo.core.PollScope;
  * operations under {@code PER_THREAD}; the k-th poll of a scope (in program order) is matched with
  * the k-th NIC operation of that scope. This is the one place the scope rule is written; the
  * checker's static {@code pm}, the explorer and both NIC engines ask it.
+ *
+ * <p>Unsignalled operations (verbs' work requests without {@code IBV_SEND_SIGNALED},
+ * language.md §4.2) produce no completion: they are not numbered ({@link #numbered}), and a poll that consumes
+ * the completion of a signalled operation {@code o} also waits for every unsignalled operation of
+ * {@code o}'s queue pair posted before {@code o} ({@link #retiredWith}), since the completions of one
+ * queue pair are delivered in order (ibv_poll_cq(3)).
  */
 public final class PollMatching {
 
@@ -32,6 +38,26 @@ public final class PollMatching {
      */
     public static boolean inScope(PollScope scope, QueuePair scopeKey, QueuePair op) {
         return scope(scope, op).equals(scopeKey);
+    }
+
+    /** Whether an operation counts in its poll scope's numbering: only a signalled one does. */
+    public static boolean numbered(boolean signaled) {
+        return signaled;
+    }
+
+    /**
+     * Whether a poll that consumes the completion of the signalled operation {@code matched} also
+     * waits for operation {@code op}: {@code op} is unsignalled, on the same queue pair, and posted
+     * earlier by the same thread.
+     *
+     * @param matched         the queue pair of the matched operation
+     * @param matchedPosition its position in its thread's program order
+     * @param op              the queue pair of the other operation
+     * @param opPosition      its position in the same thread's program order
+     * @param opSignaled      whether it is signalled
+     */
+    public static boolean retiredWith(QueuePair matched, int matchedPosition, QueuePair op, int opPosition, boolean opSignaled) {
+        return !opSignaled && matched.equals(op) && opPosition < matchedPosition;
     }
 
     /**

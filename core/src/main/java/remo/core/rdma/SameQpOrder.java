@@ -30,15 +30,18 @@ public final class SameQpOrder {
     private static final int ALL_FENCECLEAR = 16;
     /** No fence marker follows an operation that is not {@code fenceclear}: {@code ¬blocked(b)}. */
     private static final int NOT_BLOCKED = 32;
+    /** Every earlier rcas/rfaa has performed its NAR (Q2 under PLACEMENT_ORDER=PER_REQUEST). */
+    private static final int RMWS_READ = 64;
 
     /** The guarantees of an empty prefix of a queue: every conjunct holds. */
-    public static final int NOTHING_EARLIER = 63;
+    public static final int NOTHING_EARLIER = 127;
 
     private final boolean ggRemoteOrder;
     private final boolean ggLocalOrder;
     private final boolean gpResponderReorder;
     private final boolean putCompletesAtLocalRead;
     private final boolean fenceCoversAll;
+    private final boolean placementPerRequest;
 
     /** The guards under the flags of a run (operational.md §4.1: the flags act only here and in the CPU guards). */
     public SameQpOrder(FlagValues flags) {
@@ -47,6 +50,7 @@ public final class SameQpOrder {
         this.gpResponderReorder = flags.gpResponderReorder();
         this.putCompletesAtLocalRead = flags.putCompletion() == PutCompletion.LOCAL_READ_DONE;
         this.fenceCoversAll = flags.rfenceScope() == RfenceScope.ALL;
+        this.placementPerRequest = flags.placementPerRequest();
     }
 
     // ------------------------------------------------------------------ predicates (operational.md §1)
@@ -72,18 +76,40 @@ public final class SameQpOrder {
 
     /** {@code complete(a)}: {@code done(a)}, or {@code localread(a)} for a put under PUT_COMPLETION=LOCAL_READ_DONE. */
     public boolean complete(OpKind kind, OpStage stage) {
-        return kind == OpKind.PUT && putCompletesAtLocalRead ? localread(kind, stage) : done(stage);
+        return complete(kind, stage, false);
+    }
+
+    /**
+     * {@code complete(a)} for an operation that may be an inline put: an inline put is complete when
+     * {@code done(a)} under either PUT_COMPLETION (its payload travels in the work request, so its
+     * only completion is its remote write: models.md §2.3, operational.md §1).
+     */
+    public boolean complete(OpKind kind, OpStage stage, boolean inline) {
+        return kind == OpKind.PUT && putCompletesAtLocalRead && !inline ? localread(kind, stage) : done(stage);
     }
 
     /** {@code fenceclear(a)}: with RFENCE_SCOPE=ALL {@code complete(a)}; else a put, or {@code done(a)}. */
     public boolean fenceclear(OpKind kind, OpStage stage) {
-        return fenceCoversAll ? complete(kind, stage) : kind == OpKind.PUT || done(stage);
+        return fenceclear(kind, stage, false);
+    }
+
+    /** {@code fenceclear(a)} for an operation that may be an inline put ({@link #complete(OpKind, OpStage, boolean)}). */
+    public boolean fenceclear(OpKind kind, OpStage stage, boolean inline) {
+        return fenceCoversAll ? complete(kind, stage, inline) : kind == OpKind.PUT || done(stage);
     }
 
     // ------------------------------------------------------------------ guards (operational.md §4)
 
     /** The guarantees of a queue prefix {@code earlier} followed by an operation record of kind and status. */
     public int after(int earlier, OpKind kind, OpStage stage) {
+        return after(earlier, kind, stage, false);
+    }
+
+    /**
+     * The guarantees of a queue prefix {@code earlier} followed by an operation record that may be an
+     * inline put (whose record enters the queue with status READ: its CPU read its source at posting).
+     */
+    public int after(int earlier, OpKind kind, OpStage stage, boolean inline) {
         int g = earlier;
         if (kind == OpKind.PUT) {
             if (!localread(kind, stage)) {
@@ -106,8 +132,11 @@ public final class SameQpOrder {
             if (!done(stage)) {
                 g &= ~GETS_RMWS_DONE;
             }
+            if (stage == OpStage.POSTED) {
+                g &= ~RMWS_READ;
+            }
         }
-        if (!fenceclear(kind, stage)) {
+        if (!fenceclear(kind, stage, inline)) {
             g &= ~ALL_FENCECLEAR;
         }
         return g;
@@ -133,17 +162,33 @@ public final class SameQpOrder {
      * @return whether the same-QP guard holds; {@code false} for a DONE record
      */
     public boolean enabled(int earlier, OpKind kind, OpStage from) {
+        return enabled(earlier, kind, from, false);
+    }
+
+    /**
+     * {@link #enabled(int, OpKind, OpStage)} for an operation that may be an inline put. An inline
+     * put's record is READ when it is queued; its NRW is the first step the NIC performs, so a fence
+     * marker before it holds it back ({@code ¬blocked(b)}, operational.md §4), and Q1 does not apply
+     * (its CPU read the source when it posted the put).
+     */
+    public boolean enabled(int earlier, OpKind kind, OpStage from, boolean inline) {
+        if (inline && kind == OpKind.PUT && from == OpStage.READ) {
+            return (earlier & NOT_BLOCKED) != 0 && enabled(earlier, kind, from, false);
+        }
         boolean notBlocked = (earlier & NOT_BLOCKED) != 0;
         boolean putsRead = (earlier & PUTS_READ) != 0;
         boolean putsRmwsRemote = (earlier & PUTS_RMWS_REMOTE) != 0;
         boolean getsRemote = (earlier & GETS_REMOTE) != 0;
         boolean getsRmwsDone = (earlier & GETS_RMWS_DONE) != 0;
+        // a put's NRW: Q2 from earlier puts' and RMWs' remote events, or under PLACEMENT_ORDER=PER_REQUEST
+        // only from earlier RMWs' NARs (the write-to-write pairs of Q2 are dropped)
+        boolean putWriteAllowed = placementPerRequest ? (earlier & RMWS_READ) != 0 : putsRmwsRemote;
         // NLR: Q1; NRR and NAR: Q2, Q3 (GG_REMOTE_ORDER); both NRWs: Q2 for a put (an RMW had it at its
         // NAR) and Q4 (GP_RESPONDER_REORDER=OFF); NLWs: Q5 (GG_LOCAL_ORDER)
         return switch (from) {
             case POSTED -> notBlocked && (kind == OpKind.PUT ? putsRead
                     : putsRmwsRemote && (!ggRemoteOrder || getsRemote));
-            case READ -> putsRmwsRemote && (gpResponderReorder || getsRemote);
+            case READ -> putWriteAllowed && (gpResponderReorder || getsRemote);
             case LOCKED -> gpResponderReorder || getsRemote;
             case FETCHED, WRITTEN -> !ggLocalOrder || getsRmwsDone;
             case DONE -> false;

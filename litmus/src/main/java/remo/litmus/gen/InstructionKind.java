@@ -40,11 +40,21 @@ public enum InstructionKind {
     /** {@code assume (r == c)} over an assigned register; weight 0 by default. */
     ASSUME,
     /** {@code r' = (r op c)} over an assigned register; weight 0 by default. */
-    ASSIGN;
+    ASSIGN,
+    /**
+     * {@code put.inline x@n, y} (language.md §4.2); weight 0 by default, so that the programs of a
+     * seed stay what they were; the differential fuzzer gives it a weight.
+     */
+    PUT_INLINE,
+    /**
+     * {@code put.unsignaled x@n, y} (language.md §4.2); weight 0 by default, like {@link #PUT_INLINE}.
+     * It makes the thread target {@code n} (a later poll may go there) but gives no poll a match.
+     */
+    PUT_UNSIGNALED;
 
-    /** Whether the kind is a NIC operation ({@code put get rcas rfaa}). */
+    /** Whether the kind is a NIC operation ({@code put get rcas rfaa put_inline put_unsignaled}). */
     public boolean isNicOperation() {
-        return this == PUT || this == GET || this == RCAS || this == RFAA;
+        return this == PUT || this == GET || this == RCAS || this == RFAA || this == PUT_INLINE || this == PUT_UNSIGNALED;
     }
 
     /**

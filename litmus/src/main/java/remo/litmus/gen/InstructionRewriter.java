@@ -172,7 +172,7 @@ final class InstructionRewriter {
             LocationRef remote = loc(x.remote());
             NodeRef n = node(x.node());
             LocationRef source = loc(x.source());
-            return new Instruction.Put(remote, n, source, tag(x.tag()), NONE);
+            return new Instruction.Put(remote, n, source, tag(x.tag()), x.inline(), x.unsignaled(), NONE);
         }
 
         @Override public Instruction visitGet(Instruction.Get x) {

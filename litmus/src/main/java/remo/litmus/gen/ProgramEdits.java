@@ -271,6 +271,45 @@ final class ProgramEdits {
         return c.build();
     }
 
+    /**
+     * Makes the put with options at thread-major global index {@code index} an ordinary put (a
+     * simpler program for the shrinker): drops its {@code inline} option if {@code inline}, else its
+     * {@code unsignaled} option.
+     */
+    static Program dropPutOption(Program p, int index, boolean inline) {
+        Copy c = new Copy(p);
+        c.threads.clear();
+        int global = 0;
+        for (ThreadCode t : p.threads()) {
+            List<Instruction> code = new ArrayList<>();
+            for (Instruction i : t.instructions()) {
+                code.add(global == index && i instanceof Instruction.Put put
+                        ? (inline ? put.withInline(false) : put.withUnsignaled(false)) : i);
+                global++;
+            }
+            c.threads.add(ThreadCode.of(t.index(), t.node(), code));
+        }
+        return c.build();
+    }
+
+    /** Thread-major global indices of the puts with options ({@code inline}, {@code unsignaled}), one per option. */
+    static List<Integer> putOptions(Program p) {
+        List<Integer> out = new ArrayList<>();
+        int global = 0;
+        for (ThreadCode t : p.threads()) {
+            for (Instruction i : t.instructions()) {
+                if (i instanceof Instruction.Put put && put.inline()) {
+                    out.add(global);
+                }
+                if (i instanceof Instruction.Put put && put.unsignaled()) {
+                    out.add(global);
+                }
+                global++;
+            }
+        }
+        return out;
+    }
+
     /** Thread-major global indices of the tagged NIC operations. */
     static List<Integer> taggedOperations(Program p) {
         List<Integer> out = new ArrayList<>();

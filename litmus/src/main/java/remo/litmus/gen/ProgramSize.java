@@ -16,6 +16,7 @@ import remo.litmus.ThreadCode;
  * @param nodes          number of distinct nodes mentioned (placements, homes, node references)
  * @param locations      number of declared locations
  * @param tags           number of NIC operations carrying a work id
+ * @param putOptions     number of put options ({@code inline}, {@code unsignaled}: a plain put is simpler)
  * @param extras         flag settings + register initialisations + {@code locations [...]} items +
  *                       1 if there is a filter
  * @param conditionSize  nodes of the condition's proposition tree, plus those of the filter, plus 1
@@ -27,7 +28,7 @@ import remo.litmus.ThreadCode;
  *                       (registers {@code r0, r1, …} and work ids {@code d, e, …} in order of first use
  *                       per thread, nodes {@code 1, 2, …} in order of first appearance)
  */
-public record ProgramSize(int threads, int instructions, int nodes, int locations, int tags, int extras,
+public record ProgramSize(int threads, int instructions, int nodes, int locations, int tags, int putOptions, int extras,
                           int conditionSize, long constantWeight, int renamings) implements Comparable<ProgramSize> {
 
     private static final Comparator<ProgramSize> ORDER = Comparator.comparingInt(ProgramSize::structure)
@@ -53,7 +54,7 @@ public record ProgramSize(int threads, int instructions, int nodes, int location
             weight = saturatedAdd(weight, weight(v));
         }
         return new ProgramSize(p.threads().size(), instructions, ProgramEdits.nodes(p).size(), p.locations().size(),
-                ProgramEdits.taggedOperations(p).size(), extras, condition, weight,
+                ProgramEdits.taggedOperations(p).size(), ProgramEdits.putOptions(p).size(), extras, condition, weight,
                 ProgramEdits.canonicalRenaming(p).changes());
     }
 
@@ -70,9 +71,9 @@ public record ProgramSize(int threads, int instructions, int nodes, int location
         return s < 0 ? Long.MAX_VALUE : s;
     }
 
-    /** The structural size: threads + instructions + nodes + locations + tags + extras. */
+    /** The structural size: threads + instructions + nodes + locations + tags + put options + extras. */
     public int structure() {
-        return threads + instructions + nodes + locations + tags + extras;
+        return threads + instructions + nodes + locations + tags + putOptions + extras;
     }
 
     @Override

@@ -260,6 +260,8 @@ public final class RandomProgramGenerator implements Supplier<Program> {
                     return new Instruction.LockedRmw(Instruction.RmwKind.FAA, td.fresh(), x, k, null, Position.NONE);
                 }
                 case PUT:
+                case PUT_INLINE:
+                case PUT_UNSIGNALED:
                 case GET:
                 case RCAS:
                 case RFAA:
@@ -343,8 +345,13 @@ public final class RandomProgramGenerator implements Supplier<Program> {
             Instruction op;
             switch (kind) {
                 case PUT:
-                    op = new Instruction.Put(x, n, local, tag(td), Position.NONE);
+                case PUT_INLINE:
+                    op = new Instruction.Put(x, n, local, tag(td), kind == InstructionKind.PUT_INLINE, Position.NONE);
                     break;
+                case PUT_UNSIGNALED:
+                    // no completion of its own: the thread targets n, but no poll is matched with it
+                    td.unmatched.merge(target, 0, Integer::sum);
+                    return new Instruction.Put(x, n, local, tag(td), false, true, Position.NONE);
                 case GET:
                     op = new Instruction.Get(local, x, n, tag(td), Position.NONE);
                     break;

@@ -226,6 +226,18 @@ public final class Shrinker {
                 return out;
             }
         },
+        PLAIN_PUTS {
+            @Override List<Program> candidates(Program p) {
+                List<Program> out = new ArrayList<>();
+                for (int index : new java.util.LinkedHashSet<>(ProgramEdits.putOptions(p))) {
+                    out.add(ProgramEdits.dropPutOption(p, index, true));
+                    Program signalled = ProgramEdits.dropPutOption(p, index, false);
+                    out.add(signalled);
+                    out.add(ValidityRepair.repair(signalled));
+                }
+                return out;
+            }
+        },
         REMOVE_EXTRAS {
             @Override List<Program> candidates(Program p) {
                 List<Program> out = new ArrayList<>();

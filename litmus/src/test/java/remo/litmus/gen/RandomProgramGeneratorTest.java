@@ -107,6 +107,52 @@ class RandomProgramGeneratorTest {
     }
 
     /** The parameters of operational.md §8.3, measured over 3000 default programs. */
+    /** {@code put_inline} is drawn only when it has a weight, and then makes inline puts (language.md §4.2). */
+    @Test
+    void inlinePutsAreDrawnByTheirWeightOnly() {
+        int plain = 0;
+        int inline = 0;
+        RandomProgramGenerator defaults = new RandomProgramGenerator(GeneratorConfig.defaults(), 7);
+        RandomProgramGenerator weighted = new RandomProgramGenerator(GeneratorConfig.defaults()
+                .withWeight(InstructionKind.PUT_INLINE, 2), 7);
+        for (int k = 0; k < 500; k++) {
+            for (ThreadCode t : defaults.next().threads()) {
+                for (Instruction i : t.instructions()) {
+                    assertTrue(!(i instanceof Instruction.Put p) || !p.inline(), "no inline put by default");
+                }
+            }
+            for (ThreadCode t : weighted.next().threads()) {
+                for (Instruction i : t.instructions()) {
+                    if (i instanceof Instruction.Put p) {
+                        inline += p.inline() ? 1 : 0;
+                        plain += p.inline() ? 0 : 1;
+                    }
+                }
+            }
+        }
+        // plain puts are also drawn in place of a poll or rfence that has no queue pair yet
+        assertTrue(inline > 0.4 * plain && inline < plain, "inline " + inline + ", plain " + plain);
+    }
+
+    /** {@code put_unsignaled} draws unsignalled puts, and with matched polls only, no poll blocks on them. */
+    @Test
+    void unsignaledPutsAreDrawnAndMatchedPollsStillMatch() throws LitmusException {
+        RandomProgramGenerator gen = new RandomProgramGenerator(GeneratorConfig.defaults().withMatchedPollsOnly(true)
+                .withWeight(InstructionKind.PUT_UNSIGNALED, 3).withWeight(InstructionKind.POLL, 3), 8);
+        int unsignaled = 0;
+        for (int k = 0; k < 500; k++) {
+            Program p = gen.next();
+            for (ThreadCode t : p.threads()) {
+                for (Instruction i : t.instructions()) {
+                    unsignaled += i instanceof Instruction.Put put && put.unsignaled() ? 1 : 0;
+                }
+            }
+            Program back = LitmusParser.parseAndValidate(p.sourceName(), ProgramPrinter.print(p));
+            assertTrue(ProgramNormalizer.equalIgnoringSource(p, back), p.name());
+        }
+        assertTrue(unsignaled > 100, "unsignalled puts drawn: " + unsignaled);
+    }
+
     @Test
     void defaultsFollowTheSpecifiedDistribution() {
         RandomProgramGenerator gen = new RandomProgramGenerator(GeneratorConfig.defaults(), 2024);

@@ -111,7 +111,7 @@ class ShrinkerTest {
             assertEquals(2, m.locations().size(), text);
             assertTrue(m.locations().stream().allMatch(d -> d.home() == 1 && d.initial() == 0), text);
             assertEquals(new Prop.Constant(true), m.condition(), text);
-            assertEquals(new ProgramSize(1, 1, 1, 2, 0, 0, 1, 0, 0), r.after(), text);
+            assertEquals(new ProgramSize(1, 1, 1, 2, 0, 0, 0, 1, 0, 0), r.after(), text);
         }
         assertEquals(10, shrunk, "too few generated programs with an rcas");
     }
@@ -169,6 +169,25 @@ class ShrinkerTest {
                  r0 = x ;
                 exists (true)
                 """, ProgramPrinter.print(m));
+    }
+
+    /** An inline put that the property does not need becomes a plain put (the simpler program). */
+    @Test
+    void anInlinePutNotNeededBecomesPlain() throws LitmusException {
+        Program p = parse("""
+                RDMA I
+                { x@1 = 0; z@2 = 0; }
+                 P0@1              ;
+                 put.inline z@2, x ;
+                 put.inline z@2, x ;
+                exists (true)
+                """);
+        Program plain = Shrinker.shrink(p, q -> q.instructionCount() >= 1);
+        assertEquals("put z@1, x", plain.thread(0).instructions().get(0).toString(), "nodes merged, inline dropped");
+        Program kept = Shrinker.shrink(p, q -> q.threads().stream().flatMap(t -> t.instructions().stream())
+                .anyMatch(i -> i instanceof remo.litmus.Instruction.Put put && put.inline()));
+        assertEquals("put.inline z@1, x", kept.thread(0).instructions().get(0).toString());
+        assertEquals(1, kept.instructionCount());
     }
 
     @ParameterizedTest(name = "seed {0}")

@@ -57,7 +57,7 @@ final class ConcScripts {
         } else if (c instanceof Call.Swap s) {
             return ep.swap(s.region(), s.offset(), s.value());
         } else if (c instanceof Call.Put p) {
-            return ep.put(p.workId(), p.dst(), p.dstOffset(), p.src(), p.srcOffset(), p.words()).id();
+            return ep.put(p.workId(), p.dst(), p.dstOffset(), p.src(), p.srcOffset(), p.words(), p.options()).id();
         } else if (c instanceof Call.Get g) {
             return ep.get(g.workId(), g.dst(), g.dstOffset(), g.src(), g.srcOffset(), g.words()).id();
         } else if (c instanceof Call.RCas r) {

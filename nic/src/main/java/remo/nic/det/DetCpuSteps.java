@@ -5,6 +5,7 @@ import java.util.List;
 import remo.core.rdma.EventLabel;
 import remo.core.rdma.OpKind;
 import remo.core.rdma.OpStatus;
+import remo.core.rdma.PollMatching;
 import remo.core.rdma.RaoClass;
 import remo.nic.Call;
 import remo.nic.FailedOp;
@@ -96,17 +97,20 @@ final class DetCpuSteps {
         } else if (c instanceof Call.Swap s) {
             t.resultValue = lockedRmw(t, (SimRegion) s.region(), s.offset(), po, CpuRmw.SWAP, 0, s.value());
         } else if (c instanceof Call.Put p) {
-            post(t, OpKind.PUT, p.workId(), (SimRegion) p.dst(), p.dstOffset(), (SimRegion) p.src(), p.srcOffset(), p.words(),
-                    0, 0, po);
+            DetOp op = post(t, OpKind.PUT, p.workId(), (SimRegion) p.dst(), p.dstOffset(), (SimRegion) p.src(), p.srcOffset(),
+                    p.words(), 0, 0, po, !p.unsignaled());
+            if (p.inline()) {
+                readInline(t, op, po);
+            }
         } else if (c instanceof Call.Get g) {
             post(t, OpKind.GET, g.workId(), (SimRegion) g.src(), g.srcOffset(), (SimRegion) g.dst(), g.dstOffset(), g.words(),
-                    0, 0, po);
+                    0, 0, po, true);
         } else if (c instanceof Call.RCas r) {
             post(t, OpKind.RCAS, r.workId(), (SimRegion) r.target(), r.targetOffset(), (SimRegion) r.result(), r.resultOffset(),
-                    1, r.expect(), r.update(), po);
+                    1, r.expect(), r.update(), po, true);
         } else if (c instanceof Call.RFaa r) {
             post(t, OpKind.RFAA, r.workId(), (SimRegion) r.target(), r.targetOffset(), (SimRegion) r.result(), r.resultOffset(),
-                    1, r.delta(), 0, po);
+                    1, r.delta(), 0, po, true);
         } else if (c instanceof Call.RFence f) {
             if (rec != null) {
                 rec.marker(EventLabel.RF, t.index, t.node, po, f.node());
@@ -171,8 +175,34 @@ final class DetCpuSteps {
     }
 
     /** Creates a WR (its Post enters the store buffer, operational.md §2). */
-    private void post(DetThread t, OpKind kind, WorkId d, SimRegion remote, int remoteOff, SimRegion local, int localOff,
-                      int words, long a, long b, long po) {
+    /**
+     * An inline put's CPU read of its source words at posting (operational.md §2): each word as a
+     * load reads it (the newest store in the thread's store buffer, else memory), recorded as the
+     * put's {@code NLR}; its words then wait at stage 1 (READ) for the NIC's write. A put posted to
+     * a queue pair in error was flushed already and reads nothing.
+     */
+    private void readInline(DetThread t, DetOp op, long po) {
+        op.inline = true;
+        if (op.status() == OpStatus.FLUSHED) {
+            return;
+        }
+        for (WordOp w : op.w) {
+            SbEntry fwd = DetMachine.newestStore(t, w.local, w.localOff);
+            w.v = fwd != null ? fwd.value : w.local.mem.get(w.localOff);
+            if (t.spin != null) {
+                SpinLog.read(t.spin.current, w.local, w.localOff, w.v, true);
+            }
+            if (rec != null) {
+                rec.inline(w.traceOp);
+                rec.read(EventLabel.NLR, t.index, t.node, po, w.word, 0, w.local, w.localOff, w.v,
+                        fwd != null ? fwd.event : -1, w.traceOp, false);
+            }
+            w.stage = 1;
+        }
+    }
+
+    private DetOp post(DetThread t, OpKind kind, WorkId d, SimRegion remote, int remoteOff, SimRegion local, int localOff,
+                      int words, long a, long b, long po, boolean signaled) {
         int target = remote.home();
         DetQp q = machine.qpOf(t, target);
         DetOp op = new DetOp(t, t.nextOpId++, kind, target, d, words, a, b, po);
@@ -184,11 +214,19 @@ final class DetCpuSteps {
             WordOp w = new WordOp(op, k, t.nextWordSeq++, remote, remoteOff + k, local, localOff + k, cls);
             if (rec != null) {
                 w.traceOp = rec.op(t.index, po, k, op.id(), kind, target, d, loopback);
+                if (!signaled) {
+                    rec.unsignaled(w.traceOp);
+                }
             }
             op.w[k] = w;
         }
         q.ops.add(op);
         t.ops.add(op);
+        op.unsignaled = !signaled;
+        if (PollMatching.numbered(signaled)) {
+            q.signaled.add(op);
+            t.signaled.add(op);
+        }
         if (t.spin != null && t.spin.current != null) {
             t.spin.current.op = op;
             op.spinEntry = t.spin.current;
@@ -215,11 +253,12 @@ final class DetCpuSteps {
         t.resultValue = op.id();
         if (q.error) {
             machine.faults.flush(op, q.crashedNode);
-            return;
+            return op;
         }
         op.postEntry = t.sbSeq;
         t.sb.addLast(SbEntry.post(t, t.sbSeq++, op));
         m.max(Counter.SB_DEPTH_MAX, t.sb.size());
+        return op;
     }
 
     /** waitFor / gf: throw on unacknowledged flushed ops, else record the event and cover the ops. */
@@ -287,10 +326,18 @@ final class DetCpuSteps {
         if (o.status() == OpStatus.FLUSHED && !o.acknowledged) {
             throw qpError(t, "poll(" + n + ")", List.of(o.failure()), o.crashedNode);
         }
+        List<DetOp> retired = DetMachine.retiredWith(o);
+        for (DetOp u : retired) {
+            if (u.status() == OpStatus.FLUSHED && !u.acknowledged) {
+                throw qpError(t, "poll(" + n + ")", List.of(u.failure()), u.crashedNode);
+            }
+        }
         t.endpoint.metrics.add(Counter.POLLS, 1);
         int ev = rec == null ? -1 : rec.marker(EventLabel.P, t.index, t.node, po, n);
         if (o.status() == OpStatus.COMPLETED) {
             if (rec != null) {
+                // the trace's pm names the consumed op only (one per poll); the unsignalled ops it
+                // waited for are complete too, and the static pm of the trace's litmus has them
                 rec.pollMatch(ev, o.w[o.words() - 1].traceOp);
             }
             if (!o.covered) {

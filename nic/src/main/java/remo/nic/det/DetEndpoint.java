@@ -8,6 +8,7 @@ import remo.core.rdma.OpStatus;
 import remo.nic.Call;
 import remo.nic.Capability;
 import remo.nic.Op;
+import remo.nic.PostOptions;
 import remo.nic.Region;
 import remo.nic.WorkId;
 import remo.nic.error.NotWaitedException;
@@ -88,6 +89,12 @@ final class DetEndpoint extends EndpointBase {
     @Override
     public Op put(WorkId d, Region dst, int dstOff, Region src, int srcOff, int words) {
         submit("put", new Call.Put(d, dst, dstOff, src, srcOff, words));
+        return thread.resultOp;
+    }
+
+    @Override
+    public Op put(WorkId d, Region dst, int dstOff, Region src, int srcOff, int words, PostOptions options) {
+        submit("put", new Call.Put(d, dst, dstOff, src, srcOff, words, options.isInline(), options.isUnsignaled()));
         return thread.resultOp;
     }
 

@@ -70,6 +70,13 @@ final class DetFootprints {
             empties = true;
         } else if (c instanceof Call.Put p) {
             completion = mayHaveWaitedForRoom(t, p.dst().home());
+            if (p.inline()) {
+                // an inline put's CPU reads its source words at posting (operational.md §2)
+                reads = new long[p.words()];
+                for (int k = 0; k < reads.length; k++) {
+                    reads[k] = word((SimRegion) p.src(), p.srcOffset() + k);
+                }
+            }
         } else if (c instanceof Call.Get g) {
             completion = mayHaveWaitedForRoom(t, g.src().home());
         } else if (c instanceof Call.RCas r) {
@@ -86,8 +93,15 @@ final class DetFootprints {
             awaited = opNames(t, t.ops, t.gfFrom);
         } else if (c instanceof Call.Poll p) {
             completion = true;
+            // the operation the poll consumes, and the unsignalled ones it retires with it
             DetOp target = machine.pollTarget(t, p.node());
-            awaited = target == null ? new long[0] : new long[] {opName(t, target)};
+            if (target == null) {
+                awaited = new long[0];
+            } else {
+                List<DetOp> retired = new java.util.ArrayList<>(DetMachine.retiredWith(target));
+                retired.add(target);
+                awaited = opNames(t, retired, 0);
+            }
         } else if (c instanceof Call.Lookup) {
             global = true;
         }
@@ -172,14 +186,15 @@ final class DetFootprints {
                     writes = one(w.local, w.localOff);
                 }
         }
-        long creator = w.stage == 0 ? Schedule.code(Schedule.DRAIN, t.index, 0, op.postEntry) : -1;
+        boolean first = w.stage == w.firstStage();
+        long creator = first ? Schedule.code(Schedule.DRAIN, t.index, 0, op.postEntry) : -1;
         // whether this step makes its word complete (then it may complete the op: wait, gf, poll and
         // the queue pair's capacity see it)
         OpStage before = w.status();
         w.stage++;
         OpStage after = w.status();
         w.stage--;
-        boolean completes = !order.complete(op.kind(), before) && order.complete(op.kind(), after);
+        boolean completes = !order.complete(op.kind(), before, op.inline) && order.complete(op.kind(), after, op.inline);
         Footprint f = new Footprint(Schedule.NIC, t.index, op.target(), reads, writes, queuePair(t, op.target()),
                 rmwUnit && op.kind() != OpKind.PUT && op.kind() != OpKind.GET ? w.raoClass : null, completes, false, false, false,
                 null, creator);
@@ -190,19 +205,19 @@ final class DetFootprints {
         int gates = 0;
         int fenceGates = 0;
         for (OpStage to : next) {
-            int a = order.after(SameQpOrder.NOTHING_EARLIER, op.kind(), before);
-            int b = order.after(SameQpOrder.NOTHING_EARLIER, op.kind(), to);
+            int a = order.after(SameQpOrder.NOTHING_EARLIER, op.kind(), before, op.inline);
+            int b = order.after(SameQpOrder.NOTHING_EARLIER, op.kind(), to, op.inline);
             gates |= b & ~a;
             fenceGates |= SameQpOrder.afterFence(b) & ~SameQpOrder.afterFence(a) & ~(b & ~a);
         }
         int gatedBy = 0;
         for (int bit = 1; bit <= SameQpOrder.NOTHING_EARLIER; bit <<= 1) {
-            if (!order.enabled(SameQpOrder.NOTHING_EARLIER & ~bit, op.kind(), before)) {
+            if (!order.enabled(SameQpOrder.NOTHING_EARLIER & ~bit, op.kind(), before, op.inline)) {
                 gatedBy |= bit;
             }
         }
         return f.queued(opName(t, op), ((long) t.index << 32) | (w.seq & 0xffffffffL), gates, gatedBy,
-                fenceGates, w.fencesBefore, w.stage == 0, wordsUnordered);
+                fenceGates, w.fencesBefore, first, wordsUnordered);
     }
 
     /** An operation's name in footprints: its thread and its id. */

@@ -5,6 +5,7 @@ import java.util.Iterator;
 import java.util.List;
 import remo.core.rdma.OpStatus;
 import remo.core.rdma.PollMatching;
+import remo.core.rdma.QueuePair;
 import remo.nic.Call;
 import remo.nic.FaultPlan;
 import remo.nic.NicConfig;
@@ -150,7 +151,15 @@ public final class DetMachine {
         }
         if (c instanceof Call.Poll p) {
             DetOp o = pollTarget(t, p.node());
-            return o != null && o.finished();
+            if (o == null || !o.finished()) {
+                return false;
+            }
+            for (DetOp u : retiredWith(o)) {
+                if (!u.finished()) {
+                    return false;
+                }
+            }
+            return true;
         }
         if (c instanceof Call.Await a) {
             SimRegion r = (SimRegion) a.region();
@@ -198,6 +207,21 @@ public final class DetMachine {
     PollCount<DetOp> pollScope(DetThread t, int n) {
         DetQp q = t.qp(n);
         return PollMatching.select(cfg.pollScope(), q == null ? null : q.pollScope, t.pollScope);
+    }
+
+    /**
+     * The unsignalled ops a poll that consumes {@code o} also waits for: those of {@code o}'s queue
+     * pair posted before it ({@code PollMatching.retiredWith}, models.md §3.1).
+     */
+    static List<DetOp> retiredWith(DetOp o) {
+        List<DetOp> out = new java.util.ArrayList<>();
+        QueuePair at = QueuePair.of(o.thread.index, o.target());
+        for (DetOp u : o.qp.ops) {
+            if (PollMatching.retiredWith(at, (int) o.id(), QueuePair.of(u.thread.index, u.target()), (int) u.id(), !u.unsignaled)) {
+                out.add(u);
+            }
+        }
+        return out;
     }
 
     /** The op a {@code poll n} of {@code t} would return now, or {@code null} if its scope has none left. */

@@ -58,7 +58,7 @@ final class DetNicSteps {
 
     /** Whether {@code w}'s word counts as complete (its op completes when all its words do). */
     private boolean complete(WordOp w) {
-        return order.complete(w.kind(), w.status());
+        return order.complete(w.kind(), w.status(), w.inline());
     }
 
     /** Adds the enabled NIC steps of QP {@code q} to {@code out}, in queue order. */
@@ -94,7 +94,7 @@ final class DetNicSteps {
                 continue;
             }
             OpStage status = w.status();
-            if (status != OpStage.DONE && order.enabled(earlier, w.kind(), status)) {
+            if (status != OpStage.DONE && order.enabled(earlier, w.kind(), status, w.inline())) {
                 if (status == OpStage.POSTED && w.raoClass != null && units.get(w.raoClass) != null) {
                     // the NAR also needs its rao class's unit
                     if (!w.contended) {
@@ -106,9 +106,9 @@ final class DetNicSteps {
                 }
             }
             if (grouped) {
-                group = order.after(group, w.kind(), status);
+                group = order.after(group, w.kind(), status, w.inline());
             } else {
-                earlier = order.after(earlier, w.kind(), status);
+                earlier = order.after(earlier, w.kind(), status, w.inline());
             }
         }
     }
@@ -117,7 +117,7 @@ final class DetNicSteps {
     void step(WordOp w) {
         DetOp op = w.op;
         DetThread t = op.thread;
-        if (w.stage == 0 && w.word == 0 && m.faults.qpErrorFires(op)) {
+        if (w.stage == w.firstStage() && w.word == 0 && m.faults.qpErrorFires(op)) {
             m.faults.qpFail(op.qp, 0);
             return;
         }

@@ -36,6 +36,11 @@ final class DetOp implements Op {
     int crashedNode;
     String reached = "none";
 
+    /** An inline put (its CPU read the source words at posting; its words start at stage 1). */
+    boolean inline;
+    /** An unsignalled WR: no poll consumes it (language.md §4.2). */
+    boolean unsignaled;
+
     DetOp(DetThread thread, long id, OpKind kind, int target, WorkId workId, int words, long a, long b, long po) {
         this.thread = thread;
         this.id = id;

@@ -22,8 +22,10 @@ final class DetQp {
     int crashedNode;
     /** Every WR posted to this QP (BUFFERED included), in posting order: the poll scope. */
     final List<DetOp> ops = new ArrayList<>();
-    /** The PER_QP poll scope: the ops of this QP. */
-    final PollCount<DetOp> pollScope = new PollCount<>(ops);
+    /** Its signalled WRs, in posting order (unsignalled ones are never polled, language.md §4.2). */
+    final List<DetOp> signaled = new ArrayList<>();
+    /** The PER_QP poll scope: the signalled ops of this QP. */
+    final PollCount<DetOp> pollScope = new PollCount<>(signaled);
     /** WRs not yet COMPLETED or FLUSHED (BUFFERED included), for qpCapacity. */
     int incomplete;
     /** Mean NIC hold of this QP's steps, -1 until drawn (SWARM). */

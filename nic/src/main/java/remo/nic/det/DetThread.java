@@ -59,8 +59,10 @@ final class DetThread {
     /** Every op posted, in posting order (the PER_THREAD poll scope and the gf scope). */
     final List<DetOp> ops = new ArrayList<>();
     int gfFrom;
-    /** The PER_THREAD poll scope: every op of the thread. */
-    final PollCount<DetOp> pollScope = new PollCount<>(ops);
+    /** Its signalled ops, in posting order. */
+    final List<DetOp> signaled = new ArrayList<>();
+    /** The PER_THREAD poll scope: every signalled op of the thread. */
+    final PollCount<DetOp> pollScope = new PollCount<>(signaled);
     long nextOpId = 1;
     int nextWordSeq;
     /** Per work id index: its ops in posting order, and the first not yet covered by a returned wait. */

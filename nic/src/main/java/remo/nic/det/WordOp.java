@@ -55,6 +55,16 @@ final class WordOp implements Action, QpEntry {
         return op.kind();
     }
 
+    /** Whether this is a word of an inline put (its NLR was made by the CPU at posting). */
+    boolean inline() {
+        return op.inline;
+    }
+
+    /** The stage of its first NIC step: 1 (NRW) for an inline put's word, else 0. */
+    int firstStage() {
+        return op.inline ? 1 : 0;
+    }
+
     boolean isRmw() {
         return op.kind() == OpKind.RCAS || op.kind() == OpKind.RFAA;
     }
@@ -105,6 +115,7 @@ final class WordOp implements Action, QpEntry {
 
     @Override
     public String toString() {
-        return op + (op.words() > 1 ? "[" + word + "]" : "") + " at " + (stage == 0 ? "POSTED" : lastStep());
+        return op + (op.words() > 1 ? "[" + word + "]" : "") + " at " + (stage == 0 ? "POSTED" : stage == 1 && op.inline
+                ? "READ (inline)" : lastStep());
     }
 }

@@ -83,6 +83,10 @@ public final class Recorder {
         public final List<Integer> events = new ArrayList<>();
         public OpStatus status = OpStatus.BUFFERED;
         public boolean failedRcas;
+        /** An inline put's word: its NLR was recorded at posting, by the CPU. */
+        public boolean inline;
+        /** A word of an unsignalled request. */
+        public boolean unsignaled;
         public boolean incomplete;
 
         /** One recorded op (see ExecutionGraph.OpInfo). */
@@ -174,6 +178,16 @@ public final class Recorder {
         OpRec o = ops.get(op);
         o.status = status;
         o.incomplete |= incomplete;
+    }
+
+    /** Marks a word of an unsignalled request (language.md §4.2). */
+    public synchronized void unsignaled(int op) {
+        ops.get(op).unsignaled = true;
+    }
+
+    /** Marks a word of an inline put (language.md §4.2). */
+    public synchronized void inline(int op) {
+        ops.get(op).inline = true;
     }
 
     /** Marks an rcas whose compare failed. */
@@ -287,7 +301,7 @@ public final class Recorder {
         List<ExecutionGraph.OpInfo> os = new ArrayList<>();
         for (OpRec o : ops) {
             os.add(new ExecutionGraph.OpInfo(o.index, o.thread, o.po, o.sub, o.opId, o.kind, o.target, o.workId, o.workIdIndex, o.loopback,
-                    o.events, o.status, o.failedRcas, o.incomplete));
+                    o.events, o.status, o.failedRcas, o.incomplete, o.inline, o.unsignaled));
         }
         return new ExecutionGraph(meta, locs, threads, os, evs, rf, co, rao, wm, gfm, pm);
     }

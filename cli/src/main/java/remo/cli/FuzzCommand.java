@@ -52,6 +52,11 @@ final class FuzzCommand implements Callable<Integer> {
             description = "Skip programs whose axiomatic enumeration exceeds C candidates (default ${DEFAULT-VALUE}).")
     long maxCandidates;
 
+    @Option(names = "--only-with", paramLabel = "FORM,...", split = ",",
+            description = "Compare only the programs with a put of one of these forms: inline (put.inline), unsignaled "
+                    + "(put.unsignaled); the others are generated and counted as left out.")
+    List<String> onlyWith = List.of();
+
     @Option(names = "--out", paramLabel = "DIR", description = "Write each shrunk mismatch as a litmus file into DIR.")
     Path out;
 
@@ -78,6 +83,11 @@ final class FuzzCommand implements Callable<Integer> {
         } else if (programs >= 1 && from > Long.MAX_VALUE - programs) {
             usage.add(ModelOptions.usage(args, "--from", "--from " + from + " with --programs " + programs
                     + " goes beyond 64 bits (--from + --programs must be at most " + Long.MAX_VALUE + ")"));
+        }
+        for (String f : onlyWith) {
+            if (!f.equals("inline") && !f.equals("unsignaled")) {
+                usage.add(ModelOptions.usage(args, "--only-with", "--only-with takes inline and unsignaled, not '" + f + "'"));
+            }
         }
         int jobs = 1;
         try {
@@ -122,8 +132,11 @@ final class FuzzCommand implements Callable<Integer> {
             System.err.println(d.format());
             return 2;
         }
-        o.printf(Locale.ROOT, "fuzz: seed %d, models %s, programs %d..%d%n", seed, String.join(",", models), from,
-                from + programs - 1);
+        if (!onlyWith.isEmpty()) {
+            fuzzer.select(p -> onlyWith.stream().anyMatch(f -> DifferentialFuzzer.hasPutOption(p, f.equals("inline"))));
+        }
+        o.printf(Locale.ROOT, "fuzz: seed %d, models %s, programs %d..%d%s%n", seed, String.join(",", models), from,
+                from + programs - 1, onlyWith.isEmpty() ? "" : ", only those with a put." + String.join(" or put.", onlyWith));
         long step = Math.max(1, programs / 10);
         long t0 = System.nanoTime();
         // progress as check and report show it: on standard error, and only when it is a terminal
@@ -162,6 +175,9 @@ final class FuzzCommand implements Callable<Integer> {
                 r.programs(), r.comparisons(), r.skipped(), 100.0 * r.skipped() / Math.max(1, r.programs()), maxCandidates,
                 r.graphsChecked(), r.flagSettings(), r.axiomaticCandidates(), r.machineStates(), r.mismatches().size(),
                 r.seconds());
+        if (!onlyWith.isEmpty()) {
+            o.printf(Locale.ROOT, "Left out: %d programs without a put.%s%n", r.leftOut(), String.join(" or put.", onlyWith));
+        }
         if (r.interrupted() != null) {
             o.printf(Locale.ROOT, "Partial: %s after %d of %d programs; the figures above are those of the %d checked%n",
                     r.interrupted(), r.programs(), programs, r.programs());

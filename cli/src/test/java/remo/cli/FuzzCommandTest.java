@@ -19,6 +19,25 @@ class FuzzCommandTest {
         assertTrue(!r.out.contains("/60 programs") && !r.err.contains("/60 programs"), r.out + r.err);
     }
 
+    /** --only-with compares the programs with the named put forms and counts the others as left out (issue 29's fuzzing on the new forms). */
+    @Test
+    void onlyWithComparesTheProgramsWithTheFormAndCountsTheRest() {
+        CliRun r = CliRun.run("fuzz", "--programs", "30", "--seed", "3", "--only-with", "inline,unsignaled");
+        assertEquals(0, r.exit, r.out + r.err);
+        assertTrue(r.out.startsWith("fuzz: seed 3, models rdma-tso-rmw,rdma-sc-rmw,rdma-wait-rmw,rdma-tso,tso,sc, programs 0..29, "
+                + "only those with a put.inline or put.unsignaled\n"), r.out);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("Fuzz: 30 programs, (\\d+) comparisons, (\\d+) skipped").matcher(r.out);
+        assertTrue(m.find(), r.out);
+        java.util.regex.Matcher left = java.util.regex.Pattern.compile("Left out: (\\d+) programs without a put.inline or put.unsignaled")
+                .matcher(r.out);
+        assertTrue(left.find(), r.out);
+        assertEquals(30, Long.parseLong(m.group(1)) + Long.parseLong(m.group(2)) + Long.parseLong(left.group(1)), r.out);
+        assertTrue(Long.parseLong(left.group(1)) > 0 && Long.parseLong(m.group(1)) > 0, r.out);
+        CliRun bad = CliRun.run("fuzz", "--only-with", "rdma");
+        assertEquals(2, bad.exit);
+        assertTrue(bad.err.contains("error[E-USAGE]: --only-with takes inline and unsignaled, not 'rdma'"), bad.err);
+    }
+
     @Test
     void parallelJobsPrintWhatOneJobPrints() {
         CliRun one = CliRun.run("fuzz", "--programs", "40", "--seed", "5", "--jobs", "1");

@@ -125,6 +125,24 @@ public final class DifferentialFuzzer {
         return generators.get(modelOf(index)).program(index / models.size()).withName("fuzz-" + seed + "-" + index);
     }
 
+    /** Which generated programs are compared; the others are counted as left out. */
+    private java.util.function.Predicate<Program> selection = p -> true;
+
+    /**
+     * Compares only the generated programs {@code which} accepts (say, those with an inline put);
+     * the others are still generated, from their index as always, and counted as left out, so the
+     * programs compared are the same whatever {@code jobs} and {@code from} split the run.
+     */
+    public void select(java.util.function.Predicate<Program> which) {
+        this.selection = java.util.Objects.requireNonNull(which, "which");
+    }
+
+    /** Whether {@code p} has a put with the option {@code inline} (else: {@code unsignaled}; language.md §4.2). */
+    public static boolean hasPutOption(Program p, boolean inline) {
+        return p.threads().stream().flatMap(t -> t.instructions().stream())
+                .anyMatch(x -> x instanceof remo.litmus.Instruction.Put put && (inline ? put.inline() : put.unsignaled()));
+    }
+
     /** The verdict of one comparison: null if consistent, else the kind and a description. */
     private record Disagreement(String kind, String detail) {
     }
@@ -137,6 +155,8 @@ public final class DifferentialFuzzer {
         boolean skipped;
         /** The check stopped because an interruption was requested: the program does not count. */
         boolean interrupted;
+        /** The selection left the program out: generated, not compared. */
+        boolean leftOut;
     }
 
     private Disagreement compare(Program p, String model, FlagValues flags, Tally tally) throws LitmusException {
@@ -193,6 +213,10 @@ public final class DifferentialFuzzer {
         String model = modelOf(i);
         FlagValues flags = flagsOf(i);
         Tally tally = new Tally();
+        if (!selection.test(p)) {
+            tally.leftOut = true;
+            return new Checked(tally, null);
+        }
         Disagreement d;
         try {
             d = compare(p, model, flags, tally);
@@ -231,6 +255,7 @@ public final class DifferentialFuzzer {
         long t0 = System.nanoTime();
         long comparisons = 0;
         long skipped = 0;
+        long leftOut = 0;
         long graphs = 0;
         long candidates = 0;
         long states = 0;
@@ -272,7 +297,9 @@ public final class DifferentialFuzzer {
                 candidates += tally.candidates;
                 states += tally.states;
                 graphs += tally.graphs;
-                if (tally.skipped) {
+                if (tally.leftOut) {
+                    leftOut++;
+                } else if (tally.skipped) {
                     skipped++;
                 } else {
                     comparisons++;
@@ -292,7 +319,7 @@ public final class DifferentialFuzzer {
         }
         int perModel = (int) combos.stream().map(c -> c / models.size()).distinct().count();
         return new FuzzReport(done, comparisons, skipped, graphs, perModel, candidates, states,
-                (System.nanoTime() - t0) / 1e9, mismatches, interrupted);
+                (System.nanoTime() - t0) / 1e9, mismatches, leftOut, interrupted);
     }
 
     /** The result of a worker's program; its exception, if any, rethrown as it was. */

@@ -5,7 +5,8 @@ import java.util.List;
 /**
  * The figures of one differential run.
  *
- * @param programs       programs generated and checked to the end (fewer than asked when interrupted)
+ * @param programs       programs generated and checked to the end (fewer than asked when interrupted),
+ *                       those left out by the selection included
  * @param comparisons    (program, model, flags) comparisons made
  * @param skipped        comparisons skipped because the axiomatic candidates exceeded the bound
  * @param graphsChecked  machine graphs checked against the cat model (soundness)
@@ -14,12 +15,14 @@ import java.util.List;
  * @param machineStates  total machine states explored by the operational engine
  * @param seconds        wall-clock time
  * @param mismatches     every disagreement found, shrunk
+ * @param leftOut        programs generated but not compared because the selection
+ *                       ({@link DifferentialFuzzer#select}) left them out
  * @param interrupted    why the run stopped before its last program ({@code remo.core.Interruption}'s
  *                       reason), or {@code null} if every program asked for was checked
  */
 public record FuzzReport(long programs, long comparisons, long skipped, long graphsChecked, int flagSettings,
                          long axiomaticCandidates, long machineStates, double seconds, List<Mismatch> mismatches,
-                         String interrupted) {
+                         long leftOut, String interrupted) {
     public FuzzReport {
         mismatches = List.copyOf(mismatches);
     }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import remo.litmus.ProgramPrinter;
 import remo.litmus.gen.InstructionKind;
@@ -42,8 +43,7 @@ class DifferentialFuzzTest {
     static long withPutOption(DifferentialFuzzer fuzzer, long count, boolean inline) {
         long n = 0;
         for (long i = 0; i < count; i++) {
-            n += fuzzer.program(i).threads().stream().flatMap(t -> t.instructions().stream())
-                    .anyMatch(x -> x instanceof remo.litmus.Instruction.Put p && (inline ? p.inline() : p.unsignaled())) ? 1 : 0;
+            n += DifferentialFuzzer.hasPutOption(fuzzer.program(i), inline) ? 1 : 0;
         }
         return n;
     }
@@ -73,6 +73,24 @@ class DifferentialFuzzTest {
             assertEquals(expected, DifferentialFuzzer.generatorConfig(model).weight(InstructionKind.PUT_INLINE), model);
             assertEquals(expected, DifferentialFuzzer.generatorConfig(model).weight(InstructionKind.PUT_UNSIGNALED), model);
         }
+    }
+
+    /**
+     * A selection compares only the programs it accepts and counts the rest as left out; the programs
+     * compared are those of the same indices in an unselected run (each is generated from its index).
+     */
+    @Test
+    void aSelectionComparesOnlyTheProgramsWithTheForm() throws Exception {
+        DifferentialFuzzer all = new DifferentialFuzzer(SEED, DifferentialFuzzer.DEFAULT_MODELS, 20_000);
+        long inline = withPutOption(all, 60, true);
+        DifferentialFuzzer some = new DifferentialFuzzer(SEED, DifferentialFuzzer.DEFAULT_MODELS, 20_000);
+        some.select(p -> DifferentialFuzzer.hasPutOption(p, true));
+        FuzzReport r = some.run(0, 60, 2, null);
+        assertEquals(60, r.programs());
+        assertEquals(60 - inline, r.leftOut());
+        assertEquals(inline, r.comparisons() + r.skipped());
+        assertTrue(inline > 0, "some of the 60 programs have an inline put");
+        assertEquals(List.of(), r.mismatches());
     }
 
     /**

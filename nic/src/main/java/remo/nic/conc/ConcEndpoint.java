@@ -30,6 +30,8 @@ import remo.nic.trace.Recorder;
  * stores, a permitted strengthening of TSO), posts go directly to the QP's ring after the thread's
  * earlier stores, and waits spin, yield, then park until the QP heads they cover have passed.
  * Completion tracking is per QP sequence number, so the NIC worker and the thread share no counter.
+ * Put options (nic.md §4.2): an inline put's source is read here at posting and travels with the WR;
+ * polls and the unsignalled WRs they retire are {@link ConcPolls}'.
  */
 final class ConcEndpoint extends EndpointBase {
     private final ConcEngine engine;

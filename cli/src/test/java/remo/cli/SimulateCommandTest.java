@@ -46,6 +46,31 @@ class SimulateCommandTest {
         assertTrue(r.out.contains("concurrent mode"), r.out);
     }
 
+    /**
+     * The verbs suite's inline and unsignalled puts run in concurrent mode too (nic.md §5.2): every
+     * observed state is allowed, and the traces pass the check; U02 (a poll with only unsignalled
+     * puts before it) blocks in every execution, as in deterministic mode.
+     */
+    @Test
+    void concurrentModeRunsInlineAndUnsignalledPuts() {
+        for (String id : new String[] {"I01i", "I02", "I03", "U01", "U03"}) {
+            String file = Path.of(System.getProperty("remo.root"), "examples", "suite-verbs", id + ".litmus").toString();
+            CliRun r = run("simulate", file, "--runs", "40", "--mode", "concurrent", "--check-traces");
+            assertEquals(0, r.exit, id + ": " + r.out + r.err);
+            assertTrue(r.out.contains("concurrent mode"), r.out);
+            assertTrue(r.out.contains("Result " + id + " Ok"), r.out);
+            CliRun det = run("simulate", file, "--runs", "40");
+            assertEquals(0, det.exit, id + ": " + det.out + det.err);
+        }
+        String u02 = Path.of(System.getProperty("remo.root"), "examples", "suite-verbs", "U02.litmus").toString();
+        CliRun conc = run("simulate", u02, "--runs", "5", "--mode", "concurrent");
+        CliRun det = run("simulate", u02, "--runs", "5");
+        for (CliRun r : new CliRun[] {conc, det}) {
+            assertEquals(0, r.exit, r.out + r.err);
+            assertTrue(r.out.contains("Runs: 0 completed, 0 discarded (assume), 5 stuck, 0 failed"), r.out);
+        }
+    }
+
     /** The seed-range rule simulate shares with objects check (remo.core.SeedRange), placed at --seed. */
     @Test
     void seedsPastSixtyFourBitsAreAUsageErrorAtSeed() {

@@ -31,9 +31,36 @@ class ConcurrentModeTest {
         assertEquals(traced.completed(), traced.tracesChecked());
     }
 
+    /**
+     * The verbs suite (inline and unsignalled puts, nic.md §4.2) in concurrent mode: every observed
+     * state is allowed and every trace, with its {@code NLR} events recorded by the posting thread for
+     * inline puts, is consistent.
+     */
+    @ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.MethodSource("remo.conformance.InlinePutConformanceTest#suiteVerbs")
+    void tracedRunsOfTheVerbsSuiteAreConsistent(String file) throws Exception {
+        Program p = NicTestFiles.read(NicTestFiles.root().resolve("examples/suite-verbs").resolve(file));
+        SimulationReport traced = concurrentRuns(p, 30, true);
+        assertTrue(traced.ok(), traced.format());
+        assertEquals(traced.completed(), traced.tracesChecked());
+    }
+
+    /** Random programs with inline and unsignalled puts (InlinePutConformanceTest's), traced in concurrent mode. */
+    @ParameterizedTest(name = "seed {0}")
+    @ValueSource(longs = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12})
+    void tracedRunsOfRandomProgramsWithOptionsAreConsistent(long seed) throws Exception {
+        Program p = InlinePutConformanceTest.program(seed);
+        SimulationReport traced = concurrentRuns(p, 10, true);
+        assertTrue(traced.ok(), traced.format() + "\n" + remo.litmus.ProgramPrinter.print(p));
+        assertEquals(traced.completed(), traced.tracesChecked());
+    }
+
     /** {@code runs} concurrent-mode runs of suite test {@code id}, checked against its conformance model. */
     private static SimulationReport concurrentRuns(String id, int runs, boolean traced) throws Exception {
-        Program p = NicTestFiles.suite(id);
+        return concurrentRuns(NicTestFiles.suite(id), runs, traced);
+    }
+
+    private static SimulationReport concurrentRuns(Program p, int runs, boolean traced) throws Exception {
         String model = LitmusRunner.conformanceModel(p);
         return LitmusSimulator.simulate(p, NicTestFiles.flags(p), NicTestFiles.model(model), NicTestFiles.model(model),
                 new LitmusSimulator.Options(runs, 0, LitmusSimulator.Mode.CONCURRENT, traced, null));

@@ -48,7 +48,7 @@ class InlinePutConformanceTest {
      * Random program {@code seed}: WAIT-mode and POLL-mode programs alternate, inline and unsignalled
      * puts as likely as plain ones.
      */
-    private static Program program(long seed) {
+    static Program program(long seed) {
         GeneratorConfig c = seed % 2 == 0 ? GeneratorConfig.forModel("rdma-wait-rmw")
                 : GeneratorConfig.forModel("rdma-tso-rmw").without(Set.of(InstructionKind.WAIT, InstructionKind.GF))
                         .withMatchedPollsOnly(true);

@@ -82,15 +82,19 @@ public interface Endpoint extends AutoCloseable {
      * instead of the NIC reading them when it executes the put; {@link PostOptions#unsignaled()}
      * gives it no completion of its own (no poll consumes it; a poll of a later signalled request of
      * its queue pair waits for it). Otherwise as
-     * {@link #put(WorkId, Region, int, Region, int, int)}, with the same exceptions.
+     * {@link #put(WorkId, Region, int, Region, int, int)}, with the same exceptions. Both engines
+     * simulate both options (nic.md §4.2, §5.2); in concurrent mode, which has no store buffer, the
+     * inline read sees memory, where the thread's own stores already are.
      *
-     * @throws UnsupportedOperationException if the options are not plain and this engine does not
-     *                                       simulate them (the concurrent engine: nic.md §2.4)
+     * @throws UnsupportedOperationException if the options are not plain and the implementation
+     *                                       does not simulate them (this default, for endpoints
+     *                                       outside the {@code nic} module that only wrap the
+     *                                       six-argument {@code put})
      */
     default Op put(WorkId d, Region dst, int dstOff, Region src, int srcOff, int words, PostOptions options) {
         if (!options.isPlain()) {
             throw new UnsupportedOperationException(name() + ": put with " + options
-                    + " is simulated by the deterministic engine only");
+                    + " is not simulated by this endpoint implementation");
         }
         return put(d, dst, dstOff, src, srcOff, words);
     }

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
  * {@link Endpoint#put(WorkId, Region, int, Region, int, int, PostOptions)} with
  * {@link PostOptions#inline()} (nic.md §2.4; language.md §4.2): the source words are read by the
  * posting thread, through its store buffer, so a later store never reaches the target and an earlier
- * one always does, whatever the schedule; the concurrent engine refuses the option.
+ * one always does, whatever the schedule (the concurrent engine: ConcurrentPostOptionsTest).
  */
 class InlinePutTest {
     private static final Set<Access> ALL = EnumSet.allOf(Access.class);
@@ -51,19 +51,6 @@ class InlinePutTest {
             late += plain[0] == 2 || plain[1] == 2 ? 1 : 0;
         }
         assertTrue(late > 0, "a plain put does read late under some seed (the contrast): " + late + "/200");
-    }
-
-    @Test
-    void theConcurrentEngineRefusesTheOption() {
-        try (SimCluster c = SimCluster.builder().nodes(2).concurrent().build()) {
-            Region x = c.node(1).register("X", 1, ALL);
-            Region z = c.node(2).register("Z", 1, ALL);
-            c.spawn(1, "P0", ep -> ep.put(null, z, 0, x, 0, 1, PostOptions.inline()));
-            RunResult r = c.runAllowingFailures();
-            assertEquals(1, r.threadFailures().size(), r.toString());
-            assertTrue(r.threadFailures().toString().contains("put with inline is simulated by the deterministic engine only"),
-                    r.toString());
-        }
     }
 
     /**

@@ -5,6 +5,7 @@ import remo.nic.Cluster;
 import remo.nic.Endpoint;
 import remo.nic.NodeSet;
 import remo.nic.Op;
+import remo.nic.PostOptions;
 import remo.core.rdma.OpKind;
 import remo.core.rdma.OpStatus;
 import remo.nic.error.QpErrorException;
@@ -119,6 +120,12 @@ public final class CountingEndpoint implements Endpoint {
     @Override
     public Op put(WorkId d, Region dst, int dstOff, Region src, int srcOff, int words) {
         return wrapOp(counted(() -> inner.put(d, dst, dstOff, src, srcOff, words), 1));
+    }
+
+    /** A put with options (nic.md §4.2) is one call, as a plain put: the inline read shares its {@code po}. */
+    @Override
+    public Op put(WorkId d, Region dst, int dstOff, Region src, int srcOff, int words, PostOptions options) {
+        return wrapOp(counted(() -> inner.put(d, dst, dstOff, src, srcOff, words, options), 1));
     }
 
     @Override

@@ -8,23 +8,20 @@ import java.util.concurrent.locks.LockSupport;
 import remo.core.rdma.EventLabel;
 import remo.core.rdma.OpKind;
 import remo.core.rdma.OpStatus;
-import remo.core.rdma.PollMatching;
 import remo.nic.Capability;
 import remo.nic.FailedOp;
 import remo.nic.NicConfig;
 import remo.nic.Op;
+import remo.nic.PostOptions;
 import remo.nic.Region;
 import remo.nic.WorkId;
 import remo.nic.error.NodeCrashedException;
 import remo.nic.error.NotWaitedException;
 import remo.nic.error.QpErrorException;
-import remo.nic.error.RemoteNodeFailedException;
-import remo.nic.error.SimulationDeadlockException;
 import remo.nic.fabric.ClusterCore;
 import remo.nic.fabric.Counter;
 import remo.nic.fabric.CpuRmw;
 import remo.nic.fabric.EndpointBase;
-import remo.nic.fabric.PollCount;
 import remo.nic.fabric.SimRegion;
 import remo.nic.trace.Recorder;
 
@@ -33,6 +30,8 @@ import remo.nic.trace.Recorder;
  * stores, a permitted strengthening of TSO), posts go directly to the QP's ring after the thread's
  * earlier stores, and waits spin, yield, then park until the QP heads they cover have passed.
  * Completion tracking is per QP sequence number, so the NIC worker and the thread share no counter.
+ * Put options (nic.md §4.2): an inline put's source is read here at posting and travels with the WR;
+ * polls and the unsignalled WRs they retire are {@link ConcPolls}'.
  */
 final class ConcEndpoint extends EndpointBase {
     private final ConcEngine engine;
@@ -43,12 +42,10 @@ final class ConcEndpoint extends EndpointBase {
     /** The WRs its QPs flushed (nic.md §7.2). */
     final ConcFlushedOps flushed = new ConcFlushedOps();
     private final boolean keepOps;
-    /** Every op in posting order (POLL mode with PER_THREAD scope, or tracing). */
+    /** Every op in posting order (POLL mode, or tracing). */
     private final List<ConcOp> allOps = new ArrayList<>();
-    /** The PER_THREAD poll scope (every op, kept with {@link #allOps}). */
-    private final PollCount<ConcOp> threadScope = new PollCount<>(allOps);
-    /** The PER_QP poll scope of each target node (its ops, kept when {@link #keepOps}). */
-    private final List<PollCount<ConcOp>> qpScopes = new ArrayList<>();
+    /** The poll scopes and {@code poll} (POLL mode, or tracing; else {@code null}). */
+    private final ConcPolls polls;
     private long nextOpId = 1;
     private long calls;
     // per work id: last QP sequence per target, waited-through op id, uncovered op counts
@@ -69,9 +66,7 @@ final class ConcEndpoint extends EndpointBase {
         this.rec = core.recorder;
         this.qps = new ConcQp[core.size + 1];
         this.keepOps = rec != null || core.config.completionMode() == NicConfig.CompletionMode.POLL;
-        for (int i = 0; i <= core.size; i++) {
-            qpScopes.add(keepOps ? new PollCount<>(new ArrayList<>()) : null);
-        }
+        this.polls = keepOps ? new ConcPolls(this, core.size) : null;
         this.drainDelayProbability = drainDelayProbability;
         this.drainDelayMicros = drainDelayMicros;
     }
@@ -203,28 +198,41 @@ final class ConcEndpoint extends EndpointBase {
     public Op put(WorkId d, Region dst, int dstOff, Region src, int srcOff, int words) {
         enter("put");
         checkPut(d, dst, dstOff, src, srcOff, words);
-        return post(OpKind.PUT, d, (SimRegion) dst, dstOff, (SimRegion) src, srcOff, words, 0, 0);
+        return post(OpKind.PUT, d, (SimRegion) dst, dstOff, (SimRegion) src, srcOff, words, 0, 0, PostOptions.plain());
+    }
+
+    /**
+     * A put with options (nic.md §4.2): an inline put's source words are read here, by the calling
+     * thread, from memory (its own stores are there already: concurrent mode has no store buffer,
+     * nic.md §5.2), and the NIC writes those values; an unsignalled put is numbered in no poll scope
+     * ({@link ConcPolls}).
+     */
+    @Override
+    public Op put(WorkId d, Region dst, int dstOff, Region src, int srcOff, int words, PostOptions options) {
+        enter("put");
+        checkPut(d, dst, dstOff, src, srcOff, words);
+        return post(OpKind.PUT, d, (SimRegion) dst, dstOff, (SimRegion) src, srcOff, words, 0, 0, options);
     }
 
     @Override
     public Op get(WorkId d, Region dst, int dstOff, Region src, int srcOff, int words) {
         enter("get");
         checkGet(d, dst, dstOff, src, srcOff, words);
-        return post(OpKind.GET, d, (SimRegion) src, srcOff, (SimRegion) dst, dstOff, words, 0, 0);
+        return post(OpKind.GET, d, (SimRegion) src, srcOff, (SimRegion) dst, dstOff, words, 0, 0, PostOptions.plain());
     }
 
     @Override
     public Op rcas(WorkId d, Region result, int resultOff, Region target, int targetOff, long expect, long update) {
         enter("rcas");
         checkRmw("rcas", d, result, resultOff, target, targetOff);
-        return post(OpKind.RCAS, d, (SimRegion) target, targetOff, (SimRegion) result, resultOff, 1, expect, update);
+        return post(OpKind.RCAS, d, (SimRegion) target, targetOff, (SimRegion) result, resultOff, 1, expect, update, PostOptions.plain());
     }
 
     @Override
     public Op rfaa(WorkId d, Region result, int resultOff, Region target, int targetOff, long delta) {
         enter("rfaa");
         checkRmw("rfaa", d, result, resultOff, target, targetOff);
-        return post(OpKind.RFAA, d, (SimRegion) target, targetOff, (SimRegion) result, resultOff, 1, delta, 0);
+        return post(OpKind.RFAA, d, (SimRegion) target, targetOff, (SimRegion) result, resultOff, 1, delta, 0, PostOptions.plain());
     }
 
     private ConcQp qp(int target) {
@@ -238,7 +246,7 @@ final class ConcEndpoint extends EndpointBase {
     }
 
     private Op post(OpKind kind, WorkId d, SimRegion remote, int remoteOff, SimRegion local, int localOff, int words,
-                    long a, long b) {
+                    long a, long b, PostOptions options) {
         int target = remote.home();
         ConcQp q = qp(target);
         long seq = q.published() + 1;
@@ -248,6 +256,7 @@ final class ConcEndpoint extends EndpointBase {
         long po = calls++;
         boolean loopback = target == node;
         ConcOp op = new ConcOp(this, q, nextOpId++, kind, target, d, words, local, localOff, seq);
+        op.unsignaled = options.isUnsignaled();
         int traceOp = -1;
         if (rec != null) {
             for (int k = 0; k < words; k++) {
@@ -255,17 +264,22 @@ final class ConcEndpoint extends EndpointBase {
                 if (k == 0) {
                     traceOp = ti;
                 }
+                if (op.unsignaled) {
+                    rec.unsignaled(ti);
+                }
             }
             op.traceOp = traceOp;
         }
+        // a put posted to a QP in error is flushed and reads nothing (as in deterministic mode)
+        long[] inlineValues = options.isInline() ? q.error ? new long[words] : readInline(op, po) : null;
         if (keepOps) {
             allOps.add(op);
-            qpScopes.get(target).ops.add(op);
+            polls.posted(op);
         }
         if (drainDelayProbability > 0 && java.util.concurrent.ThreadLocalRandom.current().nextDouble() < drainDelayProbability) {
             LockSupport.parkNanos(drainDelayMicros * 1000L);
         }
-        q.publish(seq, kind, d, remote, remoteOff, local, localOff, a, b, op.id(), po, words, traceOp);
+        q.publish(seq, kind, d, remote, remoteOff, local, localOff, a, b, op.id(), po, words, traceOp, inlineValues);
         long[] c = metrics.c;
         c[Counter.posted(kind).ordinal()]++;
         if (loopback) {
@@ -288,6 +302,26 @@ final class ConcEndpoint extends EndpointBase {
             }
         }
         return op;
+    }
+
+    /**
+     * An inline put's CPU read of its source words at posting (operational.md §2), as {@link #load}
+     * reads: memory holds this thread's latest stores. Recorded as the put's {@code NLR} events.
+     */
+    private long[] readInline(ConcOp op, long po) {
+        long[] v = new long[op.words];
+        for (int k = 0; k < op.words; k++) {
+            if (rec == null) {
+                v[k] = op.local.mem.get(op.localOff + k);
+                continue;
+            }
+            synchronized (rec) {
+                v[k] = op.local.mem.get(op.localOff + k);
+                rec.inline(op.traceOp + k);
+                rec.read(EventLabel.NLR, index, node, po, k, 0, op.local, op.localOff + k, v[k], -1, op.traceOp + k, false);
+            }
+        }
+        return v;
     }
 
     @Override
@@ -375,7 +409,7 @@ final class ConcEndpoint extends EndpointBase {
         return out;
     }
 
-    private void roundTrip(boolean remote, boolean loop) {
+    void roundTrip(boolean remote, boolean loop) {
         if (remote) {
             metrics.add(Counter.ROUND_TRIPS, 1);
         } else if (loop) {
@@ -396,34 +430,7 @@ final class ConcEndpoint extends EndpointBase {
         enter("poll");
         checkMode("poll", NicConfig.CompletionMode.POLL);
         checkNode("poll", n);
-        long po = calls++;
-        PollCount<ConcOp> scope = PollMatching.select(core.config.pollScope(), qps[n] == null ? null : qpScopes.get(n),
-                threadScope);
-        ConcOp op = scope == null ? null : scope.next();
-        if (op == null) {
-            throw new SimulationDeadlockException(who("poll(" + n + ")") + ": no op left to poll in its scope; it would block forever", null);
-        }
-        scope.polled++;
-        op.qp.awaitHead(op.qpSeq);
-        if (core.crashed(node)) {
-            throw new NodeCrashedException(who("poll") + ": node " + node + " crashed");
-        }
-        ConcOp record = op.status() == OpStatus.FLUSHED ? flushed.record(op.id()) : null;
-        if (record != null && !record.acknowledged) {
-            String msg = who("poll(" + n + ")") + ": covers a flushed op";
-            List<FailedOp> f = List.of(op.failure());
-            throw record.crashedNode != 0 ? new RemoteNodeFailedException(record.crashedNode, msg, f) : new QpErrorException(msg, f);
-        }
-        metrics.add(Counter.POLLS, 1);
-        if (rec != null) {
-            int ev = rec.marker(EventLabel.P, index, node, po, n);
-            if (op.status() == OpStatus.COMPLETED) {
-                rec.pollMatch(ev, op.traceOp + op.words - 1);
-            }
-        }
-        if (op.status() == OpStatus.COMPLETED) {
-            roundTrip(op.target() != node, op.target() == node);
-        }
+        polls.poll(n, calls++);
     }
 
     long opValue(ConcOp op) {
@@ -471,7 +478,7 @@ final class ConcEndpoint extends EndpointBase {
             s[n] = 0;
         }
         if (keepOps) {
-            qpScopes.set(n, new PollCount<>(new ArrayList<>()));
+            polls.reset(n);
         }
         qp(n);
     }

@@ -31,6 +31,8 @@ final class ConcOp implements Op {
     volatile int crashedNode;
     /** Whether the program acknowledged the flush (flushed records only). */
     volatile boolean acknowledged;
+    /** An unsignalled WR (PostOptions.unsignaled(); set by the poster before publishing). */
+    boolean unsignaled;
     /** First trace op index (tracing only), -1 otherwise. */
     int traceOp = -1;
 

@@ -22,7 +22,8 @@ import remo.nic.fabric.SimRegion;
  * barrier with a full fence), region references replaced by region ids. Slot layout: {@code [0]}
  * kind ordinal | (work id index + 1) &lt;&lt; 32; {@code [1]} remote region id &lt;&lt; 32 | offset;
  * {@code [2]} local region id &lt;&lt; 32 | offset; {@code [3]}, {@code [4]} operands; {@code [5]} op id;
- * {@code [6]} po index; {@code [7]} words &lt;&lt; 32 | first trace op (tracing only).
+ * {@code [6]} po index; {@code [7]} words &lt;&lt; 32 | first trace op (tracing only). An inline
+ * put's values, read by the poster, are in {@link #inlineValues} at the WR's slot number.
  *
  * <p>Flushes happen from the first flushed WR on (a QP error and a crash are both sticky until
  * {@code resetQp} replaces the QP), so a WR's final status is its sequence number against
@@ -75,6 +76,8 @@ final class ConcQp {
     final int target;
     /** Longs per WR slot. */
     static final int SLOT = 8;
+    /** Flag of slot word 0: an inline put, whose values are in {@link #inlineValues}. */
+    static final long INLINE = 1L << 8;
     /** The WR ring: {@code (mask + 1) * SLOT} longs. */
     final long[] slots;
     final int mask;
@@ -83,6 +86,15 @@ final class ConcQp {
     final NicWorker worker;
     final ProducerSide producer = new ProducerSide();
     final ConsumerSide consumerSide = new ConsumerSide();
+    /**
+     * The values of inline puts by slot number ({@code slot(seq) / SLOT}), written by the producer
+     * before it publishes the WR; allocated at the first inline put.
+     */
+    long[][] inlineValues;
+    /** Every op posted on this QP in order (the owner's thread; POLL mode or tracing): what polls retire. */
+    final java.util.List<ConcOp> posted = new java.util.ArrayList<>();
+    /** The index in {@link #posted} before which a poll has already waited for every op (the owner's thread). */
+    int retiredFrom;
     volatile boolean error;
     volatile int crashedNode;
     /** delayNic rule for this QP (set before the run, then read-only). */
@@ -130,12 +142,18 @@ final class ConcQp {
 
     /**
      * Writes WR {@code seq} into its slot (layout in the class comment) and publishes it (producer
-     * only).
+     * only); {@code inline} holds an inline put's values, else {@code null}.
      */
     void publish(long seq, OpKind kind, WorkId d, SimRegion remote, int remoteOff, SimRegion local, int localOff,
-                 long a, long b, long opId, long po, int words, int traceOp) {
+                 long a, long b, long opId, long po, int words, int traceOp, long[] inline) {
         int at = slot(seq);
-        slots[at] = kind.ordinal() | (long) (d == null ? 0 : d.index() + 1) << 32;
+        if (inline != null) {
+            if (inlineValues == null) {
+                inlineValues = new long[mask + 1][];
+            }
+            inlineValues[at / SLOT] = inline;
+        }
+        slots[at] = kind.ordinal() | (inline != null ? INLINE : 0) | (long) (d == null ? 0 : d.index() + 1) << 32;
         slots[at + 1] = remote.id() << 32 | remoteOff;
         slots[at + 2] = local.id() << 32 | localOff;
         slots[at + 3] = a;

@@ -18,7 +18,8 @@ import remo.nic.trace.Recorder;
  * the next. A QP has one consumer at a time ({@link ConcQp#tryConsume()}): normally its node's NIC
  * worker; a thread blocked in {@code waitFor}/{@code gf}/{@code poll} on a QP that no worker is
  * serving at that moment runs the pending WRs itself, which saves thread switches and changes
- * nothing in the semantics. A put reads its source when executed (late source reads still occur);
+ * nothing in the semantics. A put reads its source when executed (late source reads still occur),
+ * except an inline put, whose values its poster read (nic.md §4.2);
  * a remote RMW holds its rao class's lock from NAR to NRW only, so CPU writes and puts can fall in
  * between (weak atomicity).
  *
@@ -90,6 +91,8 @@ final class QpExecutor {
         long po;
         int words;
         int traceOp;
+        /** An inline put's values (read by the poster), else {@code null}. */
+        long[] inline;
         /** Whether this consumer made a release store since its last full fence. */
         boolean storePending;
 
@@ -101,10 +104,13 @@ final class QpExecutor {
             }
         }
 
-        void decode(ClusterCore core, long[] slots, int i, long seq) {
+        void decode(ClusterCore core, ConcQp q, long seq) {
             this.seq = seq;
+            long[] slots = q.slots;
+            int i = q.slot(seq);
             long w0 = slots[i];
             kind = KINDS[(int) (w0 & 0xFF)];
+            inline = (w0 & ConcQp.INLINE) != 0 ? q.inlineValues[i / ConcQp.SLOT] : null;
             workIdIndex = (int) (w0 >>> 32) - 1;
             long w1 = slots[i + 1];
             remote = core.regionById((int) (w1 >>> 32));
@@ -139,7 +145,7 @@ final class QpExecutor {
             long completed = 0;
             Wr wr = new Wr();
             for (long s = h; s < end; s++) {
-                wr.decode(core, q.slots, q.slot(s + 1), s + 1);
+                wr.decode(core, q, s + 1);
                 completed += execute(q, wr);
                 // publish progress every 16 WRs (and at the end): fewer release stores on the line
                 // the producer polls; a flush is recorded, and a put's release store made, before
@@ -189,7 +195,8 @@ final class QpExecutor {
                     int[] order = wordOrder(op.words);
                     for (int i = 0; i < op.words; i++) {
                         int k = order == null ? i : order[i];
-                        op.remote.mem.setRelease(op.remoteOff + k, op.local.mem.get(op.localOff + k));
+                        long v = op.inline != null ? op.inline[k] : op.local.mem.get(op.localOff + k);
+                        op.remote.mem.setRelease(op.remoteOff + k, v);
                     }
                     op.storePending = true;
                 } else {
@@ -225,8 +232,13 @@ final class QpExecutor {
         for (int i = 0; i < op.words; i++) {
             int k = order == null ? i : order[i];
             synchronized (rec) {
-                long v = op.local.mem.get(op.localOff + k);
-                rec.read(EventLabel.NLR, t, q.owner.node, op.po, k, 0, op.local, op.localOff + k, v, -1, op.traceOp + k, false);
+                long v;
+                if (op.inline != null) {
+                    v = op.inline[k]; // its NLR was recorded by the poster (ConcEndpoint.readInline)
+                } else {
+                    v = op.local.mem.get(op.localOff + k);
+                    rec.read(EventLabel.NLR, t, q.owner.node, op.po, k, 0, op.local, op.localOff + k, v, -1, op.traceOp + k, false);
+                }
                 op.remote.mem.set(op.remoteOff + k, v);
                 rec.write(EventLabel.NRW, t, op.target(), op.po, k, 1, op.remote, op.remoteOff + k, v, op.traceOp + k, false, true);
             }

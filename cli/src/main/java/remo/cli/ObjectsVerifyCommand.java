@@ -103,6 +103,12 @@ final class ObjectsVerifyCommand implements Callable<Integer> {
         } else if (threads != null && (threads < 1 || nodes < 1 || ops < 1 || (slots != null && slots < 0))) {
             bad = threads < 1 ? "--threads" : nodes < 1 ? "--nodes" : ops < 1 ? "--ops" : "--slots";
             why = bad + " must be at least " + (bad.equals("--slots") ? 0 : 1);
+        } else if (threads != null && (threads > MAX_BOUND || ops > MAX_BOUND || (slots != null && slots > 64))) {
+            // every schedule is run: far smaller bounds already take minutes, and larger ones would
+            // spend the time limit building the cluster before the first run could be stopped
+            bad = threads > MAX_BOUND ? "--threads" : ops > MAX_BOUND ? "--ops" : "--slots";
+            why = bad + " must be at most " + (bad.equals("--slots") ? 64 : MAX_BOUND)
+                    + " (the model checker runs every schedule of the bound)";
         } else if (replay != null && (objects.size() != 1 || threads == null || model == null)) {
             bad = "--replay";
             why = "--replay needs one object, one model (--model) and one bound (--threads, --nodes, --ops)";
@@ -131,6 +137,10 @@ final class ObjectsVerifyCommand implements Callable<Integer> {
         int violations = 0;
         int partial = 0;
         int done = 0;
+        int planned = 0;
+        for (VerifiableObject o : objects) {
+            planned += loaded.size() * (threads != null ? 1 : o.defaultBounds().size());
+        }
         for (CatModel m : loaded) {
             for (VerifiableObject o : objects) {
                 List<Bounds> bounds = threads != null ? List.of(new Bounds(threads, nodes, ops, slots == null ? 0 : slots))
@@ -140,8 +150,8 @@ final class ObjectsVerifyCommand implements Callable<Integer> {
                     try {
                         v = o.at(b, m, m.name().equals("rdma-wait-rmw"));
                     } catch (IllegalArgumentException e) {
-                        System.err.println(ModelOptions.usage(args, "--threads", o.name() + ": " + e.getMessage())
-                                .diagnostic().format());
+                        System.err.println(ModelOptions.usage(args, optionNamedBy(e.getMessage()), o.name() + ": "
+                                + e.getMessage()).diagnostic().format());
                         return 2;
                     }
                     Verifier.Result r = Verifier.run(v, m.name(), options);
@@ -158,8 +168,8 @@ final class ObjectsVerifyCommand implements Callable<Integer> {
                                 : r.exploration().cut() + " runs reached the step bound") + r.exploration().cutDetails());
                     }
                     if (Interruption.requested()) {
-                        System.out.println("Interrupted (" + Interruption.reason() + "): " + done + " verification"
-                                + (done == 1 ? "" : "s") + " run, the others not");
+                        System.out.println("remo objects verify: " + Interruption.reason() + ": " + done + " of " + planned
+                                + " verification" + (planned == 1 ? "" : "s") + " run, " + (planned - done) + " not run");
                         return LivenessCommand.EXIT_INTERRUPTED;
                     }
                 }
@@ -211,5 +221,19 @@ final class ObjectsVerifyCommand implements Callable<Integer> {
             System.out.println("  " + x.toString().replace("\n", "\n  "));
         }
         return found.isEmpty() ? 0 : 1;
+    }
+
+    /** The largest --threads and --ops accepted. */
+    static final int MAX_BOUND = 32;
+
+    /** The bound option a workload's refusal is about, for its column: the first of nodes, slots, ops it names, else threads. */
+    private static String optionNamedBy(String message) {
+        String m = message == null ? "" : message;
+        for (String o : List.of("node", "slot", "op")) {
+            if (m.contains(o)) {
+                return "--" + o + "s";
+            }
+        }
+        return "--threads";
     }
 }

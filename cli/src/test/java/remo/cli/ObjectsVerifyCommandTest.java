@@ -56,4 +56,29 @@ class ObjectsVerifyCommandTest {
         assertTrue(wrongReplay.err.contains("the schedule does not fit the program: action 1 NIC(t1,w9,stage1) is not "
                 + "enabled there"), wrongReplay.err);
     }
+
+    /**
+     * Bounds far beyond what the model checker can finish are usage errors at their own column, and a
+     * check that reaches a limit of its own (the real-time orders of eight calls) stops the
+     * verification partial instead of an internal error (a new user's trial).
+     */
+    @Test
+    void hugeBoundsAreRefusedAndACheckLimitIsPartial() {
+        CliRun threads = CliRun.run("objects", "verify", "AtomicVar", "--threads", "2147483647", "--nodes", "2", "--ops", "1");
+        assertEquals(2, threads.exit);
+        assertEquals("<command line>:1:36: error[E-USAGE]: --threads must be at most 32 (the model checker runs every "
+                + "schedule of the bound)\n", threads.err);
+        CliRun ops = CliRun.run("objects", "verify", "AtomicVar", "--threads", "2", "--nodes", "2", "--ops", "100000");
+        assertEquals(2, ops.exit);
+        assertTrue(ops.err.startsWith("<command line>:1:54: error[E-USAGE]: --ops must be at most 32"), ops.err);
+        CliRun nodes = CliRun.run("objects", "verify", "AtomicVar", "--threads", "2", "--nodes", "100", "--ops", "1");
+        assertEquals(2, nodes.exit);
+        assertEquals("<command line>:1:46: error[E-USAGE]: AtomicVar: a cluster has 1..64 nodes, got 100\n", nodes.err);
+        CliRun orders = CliRun.run("objects", "verify", "AtomicVar", "--threads", "8", "--nodes", "2", "--ops", "1",
+                "--model", "rdma-wait-rmw", "--timeout", "60");
+        assertEquals(2, orders.exit, orders.out + orders.err);
+        assertTrue(orders.out.startsWith("AtomicVar 8 threads on 2 nodes x 1 op under rdma-wait-rmw: no violation found "
+                + "(partial: more than 2000000 real-time orders of 8 calls to enumerate)"), orders.out);
+        assertTrue(!orders.err.contains("internal error"), orders.err);
+    }
 }

@@ -45,8 +45,8 @@ public final class Explorer {
      *
      * @return the counts, the counterexamples (the first one only unless
      *         {@link ExplorationOptions#stopAtFirstViolation()} is off) and why it stopped
-     *         (a {@link CancellationException} from {@code check} stops it as cancelled: the run it was
-     *         checking is not counted)
+     *         (a {@link CancellationException} from {@code check} stops it as cancelled, a
+     *         {@link CheckLimitException} with its reason: the run it was checking is not counted)
      * @throws NondeterministicProgramException if a run does not replay the choices of the run before it
      * @throws RuntimeException                 what the set-up throws
      */
@@ -73,7 +73,7 @@ public final class Explorer {
         String limit = null;
         while (true) {
             if (options.cancelled().getAsBoolean()) {
-                limit = "cancelled";
+                limit = stopReason();
                 break;
             }
             long runs = executions + pruned + cut;
@@ -91,7 +91,10 @@ public final class Explorer {
                 run = runOnce(target, search, options.maxStepsPerRun(), check, options.deadlockIsViolation());
             } catch (CancellationException e) {
                 // a check (the trace's translation, say) saw the user's Ctrl-C: the runs before this one stand
-                limit = "cancelled";
+                limit = stopReason();
+                break;
+            } catch (CheckLimitException e) {
+                limit = e.getMessage();
                 break;
             }
             steps += search.depth();
@@ -230,5 +233,10 @@ public final class Explorer {
     private static Counterexample counterexample(Violation v, RunRecord run, int[] cost) {
         Schedule s = run.result().map(RunResult::schedule).orElse(Schedule.empty());
         return new Counterexample(v, s, run.result(), cost[0], cost[1]);
+    }
+
+    /** Why a cancelled exploration stopped: the user's interruption as remo says it everywhere, else "cancelled" (a caller's own token). */
+    private static String stopReason() {
+        return remo.core.Interruption.requested() ? remo.core.Interruption.reason() : "cancelled";
     }
 }

@@ -16,6 +16,7 @@ import remo.loco.lin.LinResult;
 import remo.loco.lin.LinearizabilityChecker;
 import remo.loco.lin.SequentialSpec;
 import remo.loco.lin.LinearizabilityVerdict;
+import remo.nic.explore.CheckLimitException;
 import remo.nic.explore.StepOrder;
 import remo.nic.explore.Violation;
 
@@ -51,7 +52,8 @@ final class RealTime {
      *
      * @param calls completed calls of a deterministic run, with their scheduler steps
      * @throws IllegalArgumentException if a call has no scheduler steps (not a deterministic run) or is pending
-     * @throws IllegalStateException    if the orders exceed a bound far above the verified workloads
+     * @throws CheckLimitException     if the orders exceed a bound far above the verified workloads (the
+     *                                  exploration then stops partial)
      */
     static <O> List<List<HistoryCall<O>>> orders(List<HistoryCall<O>> calls, StepOrder order) {
         List<Point> points = points(calls);
@@ -198,7 +200,8 @@ final class RealTime {
         int n = points.size();
         if (placed == n) {
             if (++extensions[0] > MAX_EXTENSIONS) {
-                throw new IllegalStateException("more than " + MAX_EXTENSIONS + " orders of " + calls.size() + " calls");
+                throw new CheckLimitException("more than " + MAX_EXTENSIONS + " real-time orders of " + calls.size()
+                        + " calls to enumerate");
             }
             if (restamp(calls, points, seq, seen, out)) {
                 kept.add(seq.clone());

@@ -137,7 +137,10 @@ final class Inputs {
                     // a .litmus name that is not a readable file (a dangling link, a pipe) is named, not skipped
                     Path f = entry.path();
                     String name = shownBelow(shownPath, p, f).toString();
-                    if (entry.regularFile()) {
+                    if (entry.problem() != null) {
+                        // a directory below that cannot be read is named; the others are still checked
+                        out.add(new Input(f, name, true, "cannot read directory: " + entry.problem() + where));
+                    } else if (entry.regularFile()) {
                         out.add(new Input(f, name, false));
                     } else {
                         String why = UserPath.whyUnreadable(f);
@@ -159,8 +162,14 @@ final class Inputs {
             }
         }
 
-        /** A {@code *.litmus} name found below a directory, and whether it is (or links to) a regular file. */
-        private record Found(Path path, boolean regularFile) {
+        /**
+         * A {@code *.litmus} name found below a directory, and whether it is (or links to) a regular
+         * file; or an entry below it that could not be read ({@code problem}: why).
+         */
+        private record Found(Path path, boolean regularFile, String problem) {
+            Found(Path path, boolean regularFile) {
+                this(path, regularFile, null);
+            }
         }
 
         /**
@@ -184,6 +193,15 @@ final class Inputs {
                     } else if (!attributes.isDirectory() && !Files.isDirectory(f)) {
                         found.add(new Found(f, Files.isRegularFile(f)));
                     }
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult visitFileFailed(Path f, IOException e) throws IOException {
+                    if (f.equals(dir)) {
+                        throw e;
+                    }
+                    found.add(new Found(f, false, UserPath.describe(e)));
                     return FileVisitResult.CONTINUE;
                 }
             });

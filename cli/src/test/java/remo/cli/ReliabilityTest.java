@@ -237,6 +237,25 @@ class ReliabilityTest {
         }
     }
 
+    /** An unreadable directory below the one given is named, and the tests beside it are still checked (a new user's trial). */
+    @Test
+    void anUnreadableSubdirectoryIsNamedAndTheOthersAreChecked(@TempDir Path tmp) throws IOException {
+        // root reads any directory: this test needs an ordinary user
+        assumeFalse("root".equals(System.getProperty("user.name")), "running as root, who may read a mode-000 directory");
+        write(tmp, "T.litmus", "RDMA T\n{ }\n P0@1 ;\n x = 1 ;\nexists (x = 1)\n");
+        Path sub = Files.createDirectory(tmp.resolve("sub"));
+        write(sub, "U.litmus", "RDMA U\n{ }\n P0@1 ;\n x = 1 ;\nexists (x = 1)\n");
+        Files.setPosixFilePermissions(sub, PosixFilePermissions.fromString("---------"));
+        try {
+            CliRun r = CliRun.run("check", tmp.toString());
+            assertEquals(2, r.exit, r.err);
+            assertTrue(r.err.contains(sub + ":1:1: error[E-IO]: cannot read directory: permission denied"), r.err);
+            assertTrue(r.out.contains("Test T Allowed"), r.out);
+        } finally {
+            Files.setPosixFilePermissions(sub, PosixFilePermissions.fromString("rwx------"));
+        }
+    }
+
     @Test
     void aFileOverTheSizeLimitIsRefusedUpFront(@TempDir Path tmp) throws IOException {
         Path big = write(tmp, "big.litmus", "RDMA T\n(*" + " ".repeat(3000) + "*)\n{ x@1 = 0; }\n P0@1 ;\n x = 1 ;\nexists (x = 1)\n");

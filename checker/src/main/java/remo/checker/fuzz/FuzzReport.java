@@ -8,7 +8,8 @@ import java.util.List;
  * @param programs       programs generated and checked to the end (fewer than asked when interrupted),
  *                       those left out by the selection included
  * @param comparisons    (program, model, flags) comparisons made
- * @param skipped        comparisons skipped because the axiomatic candidates exceeded the bound
+ * @param skipped        comparisons skipped because the axiomatic candidates exceeded the bound (or the
+ *                       machine states exceeded theirs, {@link DifferentialFuzzer#machineStateBound})
  * @param graphsChecked  machine graphs checked against the cat model (soundness)
  * @param flagSettings   distinct flag combinations covered
  * @param axiomaticCandidates total candidates explored by the axiomatic engine

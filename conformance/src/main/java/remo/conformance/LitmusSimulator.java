@@ -43,7 +43,7 @@ public final class LitmusSimulator {
      */
     public record Options(int runs, long seed, Mode mode, boolean checkTraces, SchedulerPolicy policy, FaultPlan faults,
                           long maxSteps) {
-        /** @throws IllegalArgumentException when the seeds do not form a {@link SeedRange} (its message), or maxSteps < 1 */
+        /** @throws IllegalArgumentException when the seeds do not form a {@link SeedRange} (its message), or {@code maxSteps < 1} */
         public Options {
             new SeedRange(seed, runs);
             java.util.Objects.requireNonNull(faults, "faults");

@@ -144,16 +144,24 @@ final class ProgramEdits {
 
     /** Removes the instructions whose thread-major global indices are in {@code indices}. */
     static Program removeInstructions(Program p, Set<Integer> indices) {
+        return rewriteInstructions(p, (global, i) -> indices.contains(global) ? null : i);
+    }
+
+    /**
+     * The program with each instruction replaced by {@code rewrite} of its thread-major global index
+     * and itself ({@code null}: removed).
+     */
+    private static Program rewriteInstructions(Program p, java.util.function.BiFunction<Integer, Instruction, Instruction> rewrite) {
         Copy c = new Copy(p);
         c.threads.clear();
         int global = 0;
         for (ThreadCode t : p.threads()) {
             List<Instruction> code = new ArrayList<>();
             for (Instruction i : t.instructions()) {
-                if (!indices.contains(global)) {
-                    code.add(i);
+                Instruction r = rewrite.apply(global++, i);
+                if (r != null) {
+                    code.add(r);
                 }
-                global++;
             }
             c.threads.add(ThreadCode.of(t.index(), t.node(), code));
         }
@@ -277,19 +285,8 @@ final class ProgramEdits {
      * {@code unsignaled} option.
      */
     static Program dropPutOption(Program p, int index, boolean inline) {
-        Copy c = new Copy(p);
-        c.threads.clear();
-        int global = 0;
-        for (ThreadCode t : p.threads()) {
-            List<Instruction> code = new ArrayList<>();
-            for (Instruction i : t.instructions()) {
-                code.add(global == index && i instanceof Instruction.Put put
-                        ? (inline ? put.withInline(false) : put.withUnsignaled(false)) : i);
-                global++;
-            }
-            c.threads.add(ThreadCode.of(t.index(), t.node(), code));
-        }
-        return c.build();
+        return rewriteInstructions(p, (global, i) -> global == index && i instanceof Instruction.Put put
+                ? (inline ? put.withInline(false) : put.withUnsignaled(false)) : i);
     }
 
     /** Thread-major global indices of the puts with options ({@code inline}, {@code unsignaled}), one per option. */

@@ -27,15 +27,19 @@ class ExplorerTest {
 
     /** BF-LATE: a put may read its source after a later store of its own thread (locks.md §1.5). */
     private static ExplorationTarget lateSource() {
-        return ExplorationTarget.of(2, c -> {
-            Region x = c.node(1).register("X", 1, ALL);
-            Region y = c.node(2).register("Y", 1, ALL);
-            c.spawn(1, "P0", ep -> {
-                WorkId d = ep.newWorkId("d");
-                ep.put(d, y, 0, x, 0, 1);
-                ep.store(x, 0, 1);
-            });
+        return ExplorationTarget.of(2, ExplorerTest::spawnPutThenStore);
+    }
+
+    /** P0@1 puts X into Y@2 (not waited) and then stores 1 to X; returns Y. */
+    private static Region spawnPutThenStore(remo.nic.SimCluster c) {
+        Region x = c.node(1).register("X", 1, ALL);
+        Region y = c.node(2).register("Y", 1, ALL);
+        c.spawn(1, "P0", ep -> {
+            WorkId d = ep.newWorkId("d");
+            ep.put(d, y, 0, x, 0, 1);
+            ep.store(x, 0, 1);
         });
+        return y;
     }
 
     /** Message passing with two puts on one queue pair and a reader that spins on the flag. */
@@ -177,13 +181,7 @@ class ExplorerTest {
     /** P0@1 puts X into Y@2 (not waited) and then stores 1 to X; P1@2 loads Y and hands the value to {@code reader}. */
     private static ExplorationTarget putThenStore(java.util.function.LongConsumer reader) {
         return ExplorationTarget.of(2, c -> {
-            Region x = c.node(1).register("X", 1, ALL);
-            Region y = c.node(2).register("Y", 1, ALL);
-            c.spawn(1, "P0", ep -> {
-                WorkId d = ep.newWorkId("d");
-                ep.put(d, y, 0, x, 0, 1);
-                ep.store(x, 0, 1);
-            });
+            Region y = spawnPutThenStore(c);
             c.spawn(2, "P1", ep -> reader.accept(ep.load(y, 0)));
         });
     }

@@ -273,6 +273,12 @@ public final class Footprint {
             // the call waits for this step's operation, which is complete only once this step ran
             return true;
         }
+        if (kind == Schedule.NIC && later.kind == Schedule.NIC && rao != null && rao.equals(later.rao) && writes.length > 0
+                && later.writes.length == 0 && (op != later.op || thread != later.thread)) {
+            // an NRW and the NAR of another RMW of its rao class: the NAR cannot run while this step's own
+            // NAR holds the unit, so it never runs just before this step; it races with that NAR instead
+            return true;
+        }
         if (kind != Schedule.NIC || later.kind != Schedule.NIC || queuePair != later.queuePair || op < 0 || later.op < 0
                 || entry >= later.entry || op == later.op && wordsUnordered) {
             return false;

@@ -26,6 +26,8 @@ final class KvBucket {
     private final Backoff backoff;
     private final boolean versionCheck;
     private final boolean lock;
+    private final boolean release;
+    private final boolean evenVersion;
     private final boolean fenceGets;
     private final boolean rfaaRelease;
     private final WorkId wk;
@@ -33,7 +35,7 @@ final class KvBucket {
     private final WorkId wr;
 
     KvBucket(Endpoint ep, Region s, int entries, int valueWords, Backoff backoff, boolean versionCheck, boolean lock,
-             NicConfig config) {
+             boolean release, boolean evenVersion, NicConfig config) {
         this.ep = ep;
         this.s = s;
         this.entries = entries;
@@ -42,6 +44,8 @@ final class KvBucket {
         this.backoff = backoff;
         this.versionCheck = versionCheck;
         this.lock = lock;
+        this.release = release;
+        this.evenVersion = evenVersion;
         this.fenceGets = !config.ggRemoteOrder();
         this.rfaaRelease = config.failedRcasWrites();
         this.wk = ep.newWorkId("wk");
@@ -75,6 +79,8 @@ final class KvBucket {
                 long v1 = ep.load(s, V1);
                 long v2 = ep.load(s, V2);
                 if (v1 != v2 || (v1 & 1) != 0) {
+                    // the attempt only read (its gets write this endpoint's scratch, which the next overwrites)
+                    ep.attemptFailed();
                     backoff.pause();
                     continue;
                 }
@@ -106,6 +112,10 @@ final class KvBucket {
                 if (ep.load(s, G) == 0) {
                     break;
                 }
+                if (!rfaaRelease) {
+                    // a failed RCAS writes nothing unless FAILED_RCAS_WRITES=YES (then it writes the old value back)
+                    ep.attemptFailed();
+                }
                 backoff.pause();
             }
             backoff.reset();
@@ -134,7 +144,9 @@ final class KvBucket {
             ep.store(s, stage, KvStore.EMPTY);
             ep.put(wk, tab, entry, s, stage, 1);
         }
-        ep.rfaa(wk, s, J, tab, base + 1, 1);                                        // W7: even
+        if (evenVersion) {
+            ep.rfaa(wk, s, J, tab, base + 1, 1);                                    // W7: even
+        }
         unlock(tab, base);                                                          // W8
         return true;
     }
@@ -142,7 +154,7 @@ final class KvBucket {
     /** W8: gf, then the release (a put of the zero word, or an RFAA of −1 under FAILED_RCAS_WRITES=YES). */
     private void unlock(Region tab, int base) {
         ep.gf();
-        if (!lock) {
+        if (!lock || !release) {
             return;
         }
         if (rfaaRelease) {

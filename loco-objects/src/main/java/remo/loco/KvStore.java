@@ -58,14 +58,18 @@ public final class KvStore extends LocoObject {
      */
     public static final class Testing {
         /** No hook: the store as specified. */
-        public static final Testing NONE = new Testing(true, true);
+        public static final Testing NONE = new Testing(true, true, true, true);
 
         final boolean versionCheck;
         final boolean lock;
+        final boolean release;
+        final boolean evenVersion;
 
-        private Testing(boolean versionCheck, boolean lock) {
+        private Testing(boolean versionCheck, boolean lock, boolean release, boolean evenVersion) {
             this.versionCheck = versionCheck;
             this.lock = lock;
+            this.release = release;
+            this.evenVersion = evenVersion;
         }
 
         /**
@@ -73,7 +77,7 @@ public final class KvStore extends LocoObject {
          * KV-TORN-NOSEQ), so it can return a torn or half-written entry.
          */
         public static Testing disableVersionCheck() {
-            return new Testing(false, true);
+            return new Testing(false, true, true, true);
         }
 
         /**
@@ -82,12 +86,23 @@ public final class KvStore extends LocoObject {
          * (harness KV-2W-NOLOCK drops the gf as well).
          */
         public static Testing disableLock() {
-            return new Testing(true, false);
+            return new Testing(true, false, true, true);
+        }
+
+        /** Writers never release the bucket lock (W8 without its release): the next writer's CAS fails forever. */
+        public static Testing skipRelease() {
+            return new Testing(true, true, false, true);
+        }
+
+        /** Writers skip W7 (the version stays odd): every later get retries forever. */
+        public static Testing skipEvenVersion() {
+            return new Testing(true, true, true, false);
         }
 
         @Override
         public String toString() {
-            return versionCheck && lock ? "none" : !versionCheck ? "disableVersionCheck" : "disableLock";
+            return !versionCheck ? "disableVersionCheck" : !lock ? "disableLock" : !release ? "skipRelease"
+                    : !evenVersion ? "skipEvenVersion" : "none";
         }
     }
 
@@ -336,7 +351,7 @@ public final class KvStore extends LocoObject {
             int words = 5 + entries * (1 + valueWords) + 1 + valueWords;
             Region s = registerScratch(e, "s", words, EnumSet.of(Access.LOCAL_WRITE), null);
             return new KvBucket(e, s, entries, valueWords, deterministic() ? Backoff.NONE : backoff, testing.versionCheck,
-                    testing.lock, e.cluster().config());
+                    testing.lock, testing.release, testing.evenVersion, e.cluster().config());
         });
     }
 

@@ -103,6 +103,20 @@ public final class PlantedObjectBugs {
                 KvStore.Testing.disableLock());
     }
 
+    /** KvStore whose writers never release the bucket lock ({@link KvStore.Testing#skipRelease()}): a lost wake-up. */
+    public static KvStore kvStoreWithoutRelease(LocoNode here, String name, NodeSet participants, int buckets,
+                                                int entries, int valueWords) {
+        return new KvStore(here, name, participants, buckets, entries, valueWords, Backoff.NONE,
+                KvStore.Testing.skipRelease());
+    }
+
+    /** KvStore whose writers leave the version odd ({@link KvStore.Testing#skipEvenVersion()}): later gets never end. */
+    public static KvStore kvStoreLeavingVersionOdd(LocoNode here, String name, NodeSet participants, int buckets,
+                                                   int entries, int valueWords) {
+        return new KvStore(here, name, participants, buckets, entries, valueWords, Backoff.NONE,
+                KvStore.Testing.skipEvenVersion());
+    }
+
     /**
      * The global fence (loco.md §4.4) without its {@code gf}: {@code mfence} alone, which orders the
      * thread's CPU events but leaves its NIC operations pending.

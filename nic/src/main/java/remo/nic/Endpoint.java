@@ -157,6 +157,26 @@ public interface Endpoint extends AutoCloseable {
      */
     void resetQp(int node);
 
+    /**
+     * Tells a model checker that the attempt this thread has just made failed and is about to be
+     * retried: the calls since the last start of the retry loop (the previous call made from the same
+     * place in the code as the next call) read words and changed nothing that outlives the attempt —
+     * no store, put or atomic that writes a shared word, and nothing the next attempt reads from its
+     * own Java state, so the next attempt depends only on what it reads. Call it right before the
+     * loop starts again; the next call must be the loop's first.
+     *
+     * <p>In a run of the model checker ({@code remo.nic.explore.Explorer}) the thread then stops:
+     * every execution in which this attempt fails is covered by one in which the attempt runs later,
+     * when it succeeds, so the run is discarded rather than checked (the assume reduction of spin
+     * loops of GenMC, Kokologiannakis et al., "Effective Lock Handling in Stateless Model Checking",
+     * OOPSLA 2019). If, once nothing else can run, every word the attempt read still holds the value it
+     * read, the retries could never succeed: the run is a livelock and is reported as a deadlock with
+     * those words (docs/reference/nic.md §5.3). Elsewhere (seeded and concurrent runs, the verbs
+     * backend) it does nothing; it records no event and is no scheduling point.
+     */
+    default void attemptFailed() {
+    }
+
     /** Closes the endpoint without waiting; outstanding ops still complete during quiescence. */
     @Override
     void close();

@@ -165,6 +165,11 @@ public final class CountingEndpoint implements Endpoint {
     }
 
     @Override
+    public void attemptFailed() {
+        inner.attemptFailed();
+    }
+
+    @Override
     public List<Op> unwaitedOps(long afterOpId) {
         return inner.unwaitedOps(afterOpId);
     }

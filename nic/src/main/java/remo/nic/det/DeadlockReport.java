@@ -51,7 +51,9 @@ final class DeadlockReport {
         } else {
             sb.append("pending ").append(t.pending);
             Call c = t.pending;
-            if (c instanceof Call.WaitFor || c instanceof Call.Gf || c instanceof Call.Poll) {
+            if (t.spin != null && t.spin.stopped()) {
+                sb.append(" — ").append(t.spin.describeStop());
+            } else if (c instanceof Call.WaitFor || c instanceof Call.Gf || c instanceof Call.Poll) {
                 sb.append(" — waits for incomplete ops:");
                 for (DetOp o : t.ops) {
                     if (!o.finished()) {

@@ -132,6 +132,14 @@ final class DetEndpoint extends EndpointBase {
     }
 
     @Override
+    public void attemptFailed() {
+        enter("attemptFailed");
+        if (thread.spin != null) {
+            thread.spin.attemptFailed();
+        }
+    }
+
+    @Override
     public List<Op> unwaitedOps(long afterOpId) {
         enter("unwaitedOps");
         ArrayDeque<Op> out = new ArrayDeque<>();

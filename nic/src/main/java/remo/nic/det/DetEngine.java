@@ -14,6 +14,7 @@ import remo.nic.SchedulerPolicy;
 import remo.nic.TraceCut;
 import remo.nic.error.QpErrorException;
 import remo.nic.error.ReplayDivergenceException;
+import remo.nic.error.DiscardedRunException;
 import remo.nic.error.SimulationDeadlockException;
 import remo.nic.error.StepLimitExceededException;
 import remo.nic.error.UnreportedFailureException;
@@ -282,6 +283,11 @@ public final class DetEngine implements Engine {
                 machine.collect(enabled, step);
             }
             collected = false;
+            if (enabled.isEmpty() && machine.discardable()) {
+                abort(t0);
+                throw new DiscardedRunException("a thread stopped at a failed attempt that a retry may now pass"
+                        + " (scheduler step " + step + ")");
+            }
             if (enabled.isEmpty()) {
                 String why = DeadlockReport.of(machine, step, seed);
                 RunResult partial = abort(t0);

@@ -98,7 +98,8 @@ public final class DetMachine {
     List<Action> disabled(List<Action> enabled) {
         List<Action> out = new ArrayList<>();
         for (DetThread t : threads) {
-            if (t.pending != null && !t.finished && !enabled.contains(t.cpu)) {
+            // a thread stopped at a failed attempt waits for nothing a step could give it
+            if (t.pending != null && !t.finished && !enabled.contains(t.cpu) && !(t.spin != null && t.spin.stopped())) {
                 out.add(t.cpu);
             }
         }
@@ -119,7 +120,7 @@ public final class DetMachine {
     /** Whether thread {@code t}'s pending call can execute now. */
     boolean cpuEnabled(DetThread t) {
         Call c = t.pending;
-        if (c == null || t.finished) {
+        if (c == null || t.finished || t.spin != null && t.spin.stopped()) {
             return false;
         }
         if (core.crashed(t.node)) {
@@ -174,6 +175,20 @@ public final class DetMachine {
             }
         }
         return true;
+    }
+
+    /**
+     * Whether a run with nothing enabled is to be discarded, not reported: some thread stopped at a
+     * failed attempt that a retry might now pass (a word it read has changed), so another run, in
+     * which the attempt comes later, covers this one ({@link SpinLog}).
+     */
+    boolean discardable() {
+        for (DetThread t : threads) {
+            if (!t.finished && t.spin != null && t.spin.stopped() && t.spin.stopOutdated(t)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether a disabled pending call is blocked on completions or QP capacity (blockedSteps). */

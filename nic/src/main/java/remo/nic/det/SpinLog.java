@@ -23,6 +23,10 @@ import remo.nic.fabric.SimRegion;
  * as one that spins on. A spin
  * that nothing will ever end becomes a deadlock the scheduler reports with the words the thread
  * waits on, instead of a run that reaches its step limit.
+ *
+ * <p>It also keeps the attempt a body declares failed ({@link remo.nic.Endpoint#attemptFailed()}): in
+ * the model checker's runs the thread stops there, and the run is discarded unless nothing can change
+ * what the attempt read (a livelock).
  */
 final class SpinLog {
     /** Calls remembered per thread: a loop longer than this is not recognised. */
@@ -32,7 +36,7 @@ final class SpinLog {
      * for each call (a seeded run pays for the recognition only once a thread has spun this long).
      */
     static final int QUIET_CALLS = 10_000;
-    private static final StackWalker WALKER = StackWalker.getInstance();
+    private static final StackWalker WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
 
     /** One call of the thread and what it (and the operations it posted) read and changed. */
     static final class Entry {
@@ -97,6 +101,10 @@ final class SpinLog {
     private boolean[] cpu;
     private List<DetOp> ops;
     private String where;
+    /** Whether the body has just said its attempt failed (eager mode only). */
+    private boolean attemptFailed;
+    /** The failed attempt the thread stopped at, or {@code null}. */
+    private Attempt stop;
 
     /**
      * The position of the calling body code: a hash of every frame's class, method and bytecode
@@ -111,8 +119,10 @@ final class SpinLog {
                 h = 31 * h + f.getClassName().hashCode();
                 h = 31 * h + f.getMethodName().hashCode();
                 h = 31 * h + f.getByteCodeIndex();
+                // the body's own code: not the simulator, nor an endpoint wrapping another (a counting one)
                 if (where == null && !f.getClassName().startsWith("remo.nic.det.")
-                        && !f.getClassName().startsWith("remo.nic.fabric.")) {
+                        && !f.getClassName().startsWith("remo.nic.fabric.")
+                        && !remo.nic.Endpoint.class.isAssignableFrom(f.getDeclaringClass())) {
                     where = f.getClassName().substring(f.getClassName().lastIndexOf('.') + 1) + "." + f.getMethodName()
                             + "(line " + f.getLineNumber() + ")";
                 }
@@ -131,6 +141,13 @@ final class SpinLog {
     void submitted(Call c, long position, String at) {
         pending = new Entry(position, at, c);
         words = null;
+        if (attemptFailed) {
+            attemptFailed = false;
+            stop(position);
+            if (stop != null) {
+                return;
+            }
+        }
         List<Entry> h = new ArrayList<>(window);
         int n = h.size();
         for (int k = 1; 2 * k <= n; k++) {
@@ -156,6 +173,101 @@ final class SpinLog {
             }
         }
         return true;
+    }
+
+    /**
+     * The body said its attempt failed ({@link remo.nic.Endpoint#attemptFailed()}); in the model
+     * checker's runs (eager mode) its next call stops it. Seeded runs cannot discard a run: there it
+     * does nothing.
+     */
+    void attemptFailed() {
+        attemptFailed = eager;
+    }
+
+    /**
+     * The next call comes from {@code position} after a failed attempt: the attempt is every call
+     * since the last one made from there. The thread stops, holding what the attempt read; with no
+     * such call in the window (a loop longer than {@link #WINDOW} calls) it goes on.
+     */
+    private void stop(long position) {
+        List<Entry> h = new ArrayList<>(window);
+        for (int i = h.size() - 1; i >= 0; i--) {
+            Entry e = h.get(i);
+            if (!e.unplaced && e.position == position) {
+                stop = new Attempt(h.subList(i, h.size()));
+                return;
+            }
+        }
+    }
+
+    /** Whether the thread stopped after a failed attempt (its pending call never runs in this run). */
+    boolean stopped() {
+        return stop != null;
+    }
+
+    /**
+     * Whether a word the failed attempt read now holds another value (or an operation it posted is
+     * unfinished): then a retry may succeed, and the run is covered by one in which the attempt comes
+     * later. Otherwise, with nothing else left to run, the retries would fail forever.
+     */
+    boolean stopOutdated(DetThread t) {
+        return stop.outdated(t);
+    }
+
+    /** Why a stopped thread waits: where its attempt failed and the words it read. */
+    String describeStop() {
+        return stop.describe();
+    }
+
+    /** A failed attempt: every word its calls and their operations read, with the value read. */
+    private static final class Attempt {
+        final String where;
+        final List<SimRegion> regions = new ArrayList<>();
+        final List<Integer> offsets = new ArrayList<>();
+        final List<Long> values = new ArrayList<>();
+        final List<Boolean> byCpu = new ArrayList<>();
+        final List<DetOp> ops = new ArrayList<>();
+
+        Attempt(List<Entry> calls) {
+            where = calls.get(0).where;
+            for (Entry e : calls) {
+                if (e.op != null) {
+                    ops.add(e.op);
+                }
+                regions.addAll(e.regions);
+                offsets.addAll(e.offsets);
+                values.addAll(e.values);
+                byCpu.addAll(e.byCpu);
+            }
+        }
+
+        boolean outdated(DetThread t) {
+            for (DetOp op : ops) {
+                if (!op.finished()) {
+                    return true;
+                }
+            }
+            for (int i = 0; i < regions.size(); i++) {
+                if (now(t, regions.get(i), offsets.get(i), byCpu.get(i)) != values.get(i)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        String describe() {
+            StringBuilder sb = new StringBuilder("its attempt at ").append(where).append(" failed, reading");
+            Map<String, Boolean> listed = new LinkedHashMap<>();
+            for (int i = 0; i < regions.size(); i++) {
+                SimRegion r = regions.get(i);
+                String word = r.name() + '@' + r.home() + (r.words() > 1 ? "[" + offsets.get(i) + "]" : "") + " = "
+                        + values.get(i);
+                if (listed.putIfAbsent(word, true) == null) {
+                    sb.append(listed.size() == 1 ? " " : ", ").append(word);
+                }
+            }
+            return sb.append("; no step changes them, so every retry fails the same way").toString();
+        }
     }
 
     /** The last iteration's reads and posted operations become the pending call's spin condition. */
@@ -253,15 +365,20 @@ final class SpinLog {
     }
 
     private long now(DetThread t, int i) {
-        if (cpu[i]) {
+        return now(t, words[i], offsets[i], cpu[i]);
+    }
+
+    /** The value {@code r[off]} would give {@code t} now: its newest buffered store when read by the CPU, else memory. */
+    private static long now(DetThread t, SimRegion r, int off, boolean byCpu) {
+        if (byCpu) {
             for (Iterator<SbEntry> it = t.sb.descendingIterator(); it.hasNext(); ) {
                 SbEntry e = it.next();
-                if (e.kind == SbEntry.STORE && e.region == words[i] && e.off == offsets[i]) {
+                if (e.kind == SbEntry.STORE && e.region == r && e.off == off) {
                     return e.value;
                 }
             }
         }
-        return words[i].mem.get(offsets[i]);
+        return r.mem.get(off);
     }
 
     /** Why a blocked thread waits: where it spins and the words it waits on. */

@@ -9,6 +9,9 @@ import java.util.List;
  * @param stuck           of those, runs in which a thread could never finish, when that is not a
  *                        violation ({@link ExplorationOptions#deadlockIsViolation()} off)
  * @param pruned          runs stopped early because all their schedules had been run (sleep sets)
+ * @param discarded       runs not checked because a thread stopped at an attempt it declared failed
+ *                        ({@link remo.nic.Endpoint#attemptFailed()}) that a retry might later pass: a
+ *                        run in which the attempt comes later covers each
  * @param cut             runs stopped at the bound on steps per run (not checked; each one is a
  *                        place the exploration did not cover, so the result is partial)
  * @param races           races found between dependent steps (each reversed or not reversible)
@@ -20,7 +23,7 @@ import java.util.List;
  * @param firstCut        the first cut run's diagnosis (each thread's pending call, the words it spins on) and its
  *                        trace cut to the last steps (nic.md §5.1), or {@code null} when no run was cut
  */
-public record Exploration(long executions, long stuck, long pruned, long cut, long races, long steps, List<Counterexample> counterexamples,
+public record Exploration(long executions, long stuck, long pruned, long discarded, long cut, long races, long steps, List<Counterexample> counterexamples,
                           String limit, double seconds, String firstCut) {
     public Exploration {
         counterexamples = List.copyOf(counterexamples);
@@ -45,7 +48,7 @@ public record Exploration(long executions, long stuck, long pruned, long cut, lo
                 + " (first: " + counterexamples.get(0).violation() + ")"
                 : complete() ? "no violation within the bounds" : "no violation found (partial: " + reason() + ")";
         return verdict + "; " + executions + " execution" + (executions == 1 ? "" : "s") + " explored" + (stuck > 0 ? " (" + stuck + " stuck)" : "") + ", " + pruned
-                + " pruned, " + cut + " cut at the step bound; " + String.format(java.util.Locale.ROOT, "%.1f s", seconds);
+                + " pruned, " + (discarded > 0 ? discarded + " discarded at a failed attempt, " : "") + cut + " cut at the step bound; " + String.format(java.util.Locale.ROOT, "%.1f s", seconds);
     }
 
     /**

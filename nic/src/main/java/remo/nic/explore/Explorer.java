@@ -11,6 +11,7 @@ import remo.nic.SimCluster;
 import remo.nic.det.Action;
 import remo.nic.det.ActionController;
 import remo.nic.det.DetEngine;
+import remo.nic.error.DiscardedRunException;
 import remo.nic.error.ReplayDivergenceException;
 import remo.nic.error.SimulationDeadlockException;
 import remo.nic.error.StepLimitExceededException;
@@ -66,6 +67,7 @@ public final class Explorer {
         long executions = 0;
         long stuck = 0;
         long pruned = 0;
+        long discarded = 0;
         long cut = 0;
         String firstCut = null;
         long steps = 0;
@@ -76,7 +78,7 @@ public final class Explorer {
                 limit = stopReason();
                 break;
             }
-            long runs = executions + pruned + cut;
+            long runs = executions + pruned + discarded + cut;
             if (runs >= options.maxExecutions()) {
                 limit = "the bound of " + options.maxExecutions() + " runs";
                 break;
@@ -102,6 +104,9 @@ public final class Explorer {
                 case PRUNED:
                     pruned++;
                     break;
+                case DISCARDED:
+                    discarded++;
+                    break;
                 case CUT:
                     cut++;
                     firstCut = firstCut == null ? run.stopped() : firstCut;
@@ -125,7 +130,7 @@ public final class Explorer {
                 break;
             }
         }
-        return new Exploration(executions, stuck, pruned, cut, search.races(), steps, found, limit,
+        return new Exploration(executions, stuck, pruned, discarded, cut, search.races(), steps, found, limit,
                 (System.nanoTime() - t0) / 1e9, firstCut);
     }
 
@@ -143,12 +148,12 @@ public final class Explorer {
 
     // ------------------------------------------------------------------ one run
 
-    private enum Kind { CHECKED, STUCK, PRUNED, CUT }
+    private enum Kind { CHECKED, STUCK, PRUNED, DISCARDED, CUT }
 
     /**
      * One run's outcome.
      *
-     * @param kind       checked, stuck (a deadlock that is no violation), pruned or cut
+     * @param kind       checked, stuck (a deadlock that is no violation), pruned, discarded (a failed attempt) or cut
      * @param violations what the run broke
      * @param result     the run's result (partial for a deadlock or a cut run), empty for a pruned run
      * @param stopped    for a cut run, its diagnosis and trace cut (the step limit's message), else {@code null}
@@ -177,6 +182,8 @@ public final class Explorer {
                 result = cluster.runAllowingFailures();
             } catch (DporSearch.SleepBlocked e) {
                 return new RunRecord(Kind.PRUNED, violations, Optional.empty());
+            } catch (DiscardedRunException e) {
+                return new RunRecord(Kind.DISCARDED, violations, Optional.empty());
             } catch (StepLimitExceededException e) {
                 return new RunRecord(Kind.CUT, violations, Optional.ofNullable(e.partial()), e.getMessage());
             } catch (SimulationDeadlockException e) {

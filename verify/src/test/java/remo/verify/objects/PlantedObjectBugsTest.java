@@ -47,6 +47,12 @@ class PlantedObjectBugsTest {
         KVSTORE_SKIPPED_VERSION_CHECK(Violation.Kind.LINEARIZABILITY,
                 () -> new KvStoreWorkload(Bounds.of(2, 2, 2), PlantedObjectBugs::kvStoreWithoutVersionCheck, 1,
                         KvStoreWorkload.plan(Bounds.of(2, 2, 2))).historyOnly()),
+        /** KvStore writers never release the bucket lock: the second put's remote CAS fails forever (a failed attempt that nothing ends). */
+        KVSTORE_LOST_RELEASE(Violation.Kind.LIVENESS,
+                () -> new KvStoreWorkload(Bounds.of(2, 2, 1), PlantedObjectBugs::kvStoreWithoutRelease, 1, List.of("P", "P"))),
+        /** KvStore writers leave the version odd: a get after the put retries forever. */
+        KVSTORE_VERSION_LEFT_ODD(Violation.Kind.LIVENESS,
+                () -> new KvStoreWorkload(Bounds.of(2, 2, 1), PlantedObjectBugs::kvStoreLeavingVersionOdd, 1, List.of("P", "G"))),
         /** GlobalFence as mfence without gf: a get posted before the fence has not landed after it. */
         GLOBALFENCE_MISSING_GF(Violation.Kind.SAFETY,
                 () -> new GlobalFenceWorkload(Bounds.of(2, 2, 1), PlantedObjectBugs::fenceWithoutGf));

@@ -84,37 +84,22 @@ public final class PlantedObjectBugs {
         };
     }
 
-    /**
-     * KvStore (loco.md §4.9) whose readers skip the seqlock's version check
-     * ({@link KvStore.Testing#disableVersionCheck()}): a get can return a half-written entry.
-     */
-    public static KvStore kvStoreWithoutVersionCheck(LocoNode here, String name, NodeSet participants, int buckets,
-                                                     int entries, int valueWords) {
-        return new KvStore(here, name, participants, buckets, entries, valueWords, Backoff.NONE,
-                KvStore.Testing.disableVersionCheck());
+    /** How a KvStore is built: the arguments of {@link KvStore}'s constructor without backoff and hook. */
+    @FunctionalInterface
+    public interface KvStoreMaker {
+        /** This node's instance. */
+        KvStore make(LocoNode here, String name, NodeSet participants, int buckets, int entries, int valueWords);
     }
 
     /**
-     * KvStore (loco.md §4.9) whose writers skip the bucket lock ({@link KvStore.Testing#disableLock()}).
+     * KvStore (loco.md §4.9) broken by a test hook: {@link KvStore.Testing#disableVersionCheck()} (a get
+     * can return a half-written entry), {@link KvStore.Testing#disableLock()},
+     * {@link KvStore.Testing#skipRelease()} (a lost wake-up: the next writer's CAS fails forever) or
+     * {@link KvStore.Testing#skipEvenVersion()} (every later get retries forever).
      */
-    public static KvStore kvStoreWithoutLock(LocoNode here, String name, NodeSet participants, int buckets,
-                                             int entries, int valueWords) {
-        return new KvStore(here, name, participants, buckets, entries, valueWords, Backoff.NONE,
-                KvStore.Testing.disableLock());
-    }
-
-    /** KvStore whose writers never release the bucket lock ({@link KvStore.Testing#skipRelease()}): a lost wake-up. */
-    public static KvStore kvStoreWithoutRelease(LocoNode here, String name, NodeSet participants, int buckets,
-                                                int entries, int valueWords) {
-        return new KvStore(here, name, participants, buckets, entries, valueWords, Backoff.NONE,
-                KvStore.Testing.skipRelease());
-    }
-
-    /** KvStore whose writers leave the version odd ({@link KvStore.Testing#skipEvenVersion()}): later gets never end. */
-    public static KvStore kvStoreLeavingVersionOdd(LocoNode here, String name, NodeSet participants, int buckets,
-                                                   int entries, int valueWords) {
-        return new KvStore(here, name, participants, buckets, entries, valueWords, Backoff.NONE,
-                KvStore.Testing.skipEvenVersion());
+    public static KvStoreMaker kvStoreWith(KvStore.Testing hook) {
+        return (here, name, participants, buckets, entries, valueWords) -> new KvStore(here, name, participants, buckets,
+                entries, valueWords, Backoff.NONE, hook);
     }
 
     /**

@@ -10,6 +10,7 @@ import java.util.function.Supplier;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import remo.checker.TestFiles;
+import remo.loco.KvStore;
 import remo.loco.PlantedObjectBugs;
 import remo.models.CatModel;
 import remo.nic.Schedule;
@@ -45,14 +46,11 @@ class PlantedObjectBugsTest {
                 () -> new BroadcastWorkload(Bounds.of(3, 3, 1), PlantedObjectBugs::broadcastSkipsLastReceiver)),
         /** KvStore's get without the seqlock's version check: a torn or half-written entry. */
         KVSTORE_SKIPPED_VERSION_CHECK(Violation.Kind.LINEARIZABILITY,
-                () -> new KvStoreWorkload(Bounds.of(2, 2, 2), PlantedObjectBugs::kvStoreWithoutVersionCheck, 1,
-                        KvStoreWorkload.plan(Bounds.of(2, 2, 2))).historyOnly()),
-        /** KvStore writers never release the bucket lock: the second put's remote CAS fails forever (a failed attempt that nothing ends). */
-        KVSTORE_LOST_RELEASE(Violation.Kind.LIVENESS,
-                () -> new KvStoreWorkload(Bounds.of(2, 2, 1), PlantedObjectBugs::kvStoreWithoutRelease, 1, List.of("P", "P"))),
+                () -> kvStore(KvStore.Testing.disableVersionCheck(), "PG", "GP").historyOnly()),
+        /** KvStore writers never release the bucket lock: the second put's CAS fails forever (a failed attempt nothing ends). */
+        KVSTORE_LOST_RELEASE(Violation.Kind.LIVENESS, () -> kvStore(KvStore.Testing.skipRelease(), "P", "P")),
         /** KvStore writers leave the version odd: a get after the put retries forever. */
-        KVSTORE_VERSION_LEFT_ODD(Violation.Kind.LIVENESS,
-                () -> new KvStoreWorkload(Bounds.of(2, 2, 1), PlantedObjectBugs::kvStoreLeavingVersionOdd, 1, List.of("P", "G"))),
+        KVSTORE_VERSION_LEFT_ODD(Violation.Kind.LIVENESS, () -> kvStore(KvStore.Testing.skipEvenVersion(), "P", "G")),
         /** GlobalFence as mfence without gf: a get posted before the fence has not landed after it. */
         GLOBALFENCE_MISSING_GF(Violation.Kind.SAFETY,
                 () -> new GlobalFenceWorkload(Bounds.of(2, 2, 1), PlantedObjectBugs::fenceWithoutGf));
@@ -97,13 +95,18 @@ class PlantedObjectBugsTest {
     void theSpecificationAlsoRejectsTheMutantsCalls(Bug bug) {
         ObjectWorkload w = bug == Bug.ATOMICVAR_LOST_UPDATE
                 ? new AtomicVarWorkload(Bounds.of(2, 2, 2), PlantedObjectBugs::atomicVarLostUpdate)
-                : new KvStoreWorkload(Bounds.of(2, 2, 2), PlantedObjectBugs::kvStoreWithoutVersionCheck, 1,
-                        KvStoreWorkload.plan(Bounds.of(2, 2, 2)));
+                : kvStore(KvStore.Testing.disableVersionCheck(), "PG", "GP");
         Verifier.Result r = Verifier.run(w.verification(TestFiles.model("rdma-wait-rmw"), true), "rdma-wait-rmw",
                 ExplorationOptions.defaults().withTimeLimit(Duration.ofSeconds(60)));
         assertFalse(r.exploration().passed(), r.summary());
         Violation v = r.exploration().counterexamples().get(0).violation();
         assertEquals(Violation.Kind.SAFETY, v.kind(), v.toString());
         assertTrue(v.message().startsWith("the specification of "), v.toString());
+    }
+
+    /** KvStore broken by {@code hook}, one thread per client node, thread {@code t} calling {@code plan[t]} (P put, G get). */
+    private static KvStoreWorkload kvStore(KvStore.Testing hook, String... plan) {
+        return new KvStoreWorkload(Bounds.of(plan.length, plan.length, plan[0].length()),
+                PlantedObjectBugs.kvStoreWith(hook)::make, 1, List.of(plan));
     }
 }

@@ -16,16 +16,20 @@ import remo.core.Position;
  * positions, never found by searching for a value's text.
  */
 final class ArgumentPositions {
-    private static final ArgumentPositions NONE = new ArgumentPositions(Map.of(), Map.of());
+    private static final ArgumentPositions NONE = new ArgumentPositions(Map.of(), Map.of(), List.of());
 
     /** Per option (its longest name): the position of the option token at each occurrence. */
     private final Map<String, List<Position>> options;
     /** Per option (its longest name): the position of its value at each occurrence. */
     private final Map<String, List<Position>> values;
+    /** The positional arguments, in order: each token and its position. */
+    private final List<Map.Entry<String, Position>> positionals;
 
-    private ArgumentPositions(Map<String, List<Position>> options, Map<String, List<Position>> values) {
+    private ArgumentPositions(Map<String, List<Position>> options, Map<String, List<Position>> values,
+                              List<Map.Entry<String, Position>> positionals) {
         this.options = options;
         this.values = values;
+        this.positionals = positionals;
     }
 
     /** The positions of a parsed subcommand's options in the command line it was parsed from. */
@@ -42,6 +46,7 @@ final class ArgumentPositions {
     static ArgumentPositions of(CommandSpec spec, List<String> args) {
         Map<String, List<Position>> options = new HashMap<>();
         Map<String, List<Position>> values = new HashMap<>();
+        List<Map.Entry<String, Position>> positionals = new ArrayList<>();
         int[] columns = new int[args.size() + 1];
         columns[0] = 1;
         for (int i = 0; i < args.size(); i++) {
@@ -51,12 +56,18 @@ final class ArgumentPositions {
         for (int i = start; i < args.size(); i++) {
             String a = args.get(i);
             if (a.equals("--")) {
+                for (int k = i + 1; k < args.size(); k++) {
+                    positionals.add(Map.entry(args.get(k), new Position(1, columns[k])));
+                }
                 break; // only positional parameters follow
             }
             int eq = a.indexOf('=');
             String name = a.startsWith("-") && eq > 0 ? a.substring(0, eq) : a;
             OptionSpec o = a.startsWith("-") ? spec.findOption(name) : null;
             if (o == null) {
+                if (!a.startsWith("-")) {
+                    positionals.add(Map.entry(a, new Position(1, columns[i])));
+                }
                 continue;
             }
             String key = o.longestName();
@@ -71,7 +82,7 @@ final class ArgumentPositions {
                 i++;
             }
         }
-        return new ArgumentPositions(options, values);
+        return new ArgumentPositions(options, values, positionals);
     }
 
     /** No positions: every lookup gives {@link Position#START} (a command line that is not at hand). */
@@ -94,6 +105,16 @@ final class ArgumentPositions {
     /** Where the value of each occurrence of a repeatable option {@code name} is, in command-line order. */
     List<Position> values(String name) {
         return values.getOrDefault(key(name), List.of());
+    }
+
+    /** Where the first positional argument {@code token} is; {@code 1:1} if there is none. */
+    Position argument(String token) {
+        for (Map.Entry<String, Position> e : positionals) {
+            if (e.getKey().equals(token)) {
+                return e.getValue();
+            }
+        }
+        return Position.START;
     }
 
     /** Whether option {@code name} is on the command line. */

@@ -14,6 +14,8 @@ import picocli.CommandLine.Parameters;
 import remo.models.CatModel;
 import remo.models.ModelLibrary;
 import remo.nic.Schedule;
+import remo.core.Diagnostic;
+import remo.core.DiagnosticException;
 import remo.core.Interruption;
 import remo.nic.explore.Counterexample;
 import remo.nic.explore.ExplorationOptions;
@@ -114,7 +116,9 @@ final class ObjectsVerifyCommand implements Callable<Integer> {
             why = "--replay needs one object, one model (--model) and one bound (--threads, --nodes, --ops)";
         }
         if (bad != null) {
-            System.err.println(ModelOptions.usage(args, bad, why).diagnostic().format());
+            System.err.println((bad.equals("OBJECT")
+                    ? new DiagnosticException(Diagnostic.error("E-USAGE", ModelLibrary.COMMAND_LINE, args.argument(object), why))
+                    : ModelOptions.usage(args, bad, why)).diagnostic().format());
             return 2;
         }
         List<String> models = model != null ? List.of(model) : MODELS;

@@ -37,7 +37,7 @@ class ObjectsVerifyCommandTest {
     void badInputIsLocatedAndExitsWith2() {
         CliRun unknown = CliRun.run("objects", "verify", "Mutex");
         assertEquals(2, unknown.exit);
-        assertTrue(unknown.err.startsWith("<command line>:1:1: error[E-USAGE]: no verifiable object 'Mutex'; one of "
+        assertTrue(unknown.err.startsWith("<command line>:1:16: error[E-USAGE]: no verifiable object 'Mutex'; one of "
                 + "WeakTicketLock, StrongTicketLock, CasSpinLock(PUT), CasSpinLock(RFAA)"), unknown.err);
         CliRun model = CliRun.run("objects", "verify", "WeakTicketLock", "--model", "tso");
         assertEquals(2, model.exit);

@@ -40,7 +40,18 @@ final class DporSearch implements ActionController {
         }
     }
 
+    /** Thrown to end a run when {@link #stopWhen} says so (the exploration's time limit or a cancellation). */
+    static final class Stopped extends RuntimeException {
+        Stopped() {
+            super("the exploration's limit was reached during a run", null, false, false);
+        }
+    }
+
+    /** Steps between two looks at {@link #stop} (a look reads the clock). */
+    private static final int STOP_EVERY = 1024;
+
     private final boolean reduce;
+    private java.util.function.BooleanSupplier stop = () -> false;
     private final boolean sharedJavaState;
     private final StepObserver observer;
     private final List<BranchState> stack = new ArrayList<>();
@@ -98,8 +109,20 @@ final class DporSearch implements ActionController {
         return races;
     }
 
+    /**
+     * Runs end at once when {@code stop} holds (looked at every {@value #STOP_EVERY} steps): a run that
+     * never ends, a livelock the spin detector cannot see, otherwise holds the exploration until its
+     * step bound, and each step costs time in proportion to the run's length so far.
+     */
+    void stopWhen(java.util.function.BooleanSupplier stop) {
+        this.stop = stop;
+    }
+
     @Override
     public int choose(List<Action> enabled, DetEngine engine) {
+        if ((depth + 1) % STOP_EVERY == 0 && stop.getAsBoolean()) {
+            throw new Stopped();
+        }
         int d = depth++;
         BranchState node;
         if (d < stack.size()) {

@@ -73,6 +73,9 @@ public final class Explorer {
         long steps = 0;
         List<Counterexample> found = new ArrayList<>();
         String limit = null;
+        java.util.function.BooleanSupplier timeUp = () -> options.timeLimit() != null
+                && System.nanoTime() - t0 >= options.timeLimit().toNanos();
+        search.stopWhen(() -> options.cancelled().getAsBoolean() || timeUp.getAsBoolean());
         while (true) {
             if (options.cancelled().getAsBoolean()) {
                 limit = stopReason();
@@ -83,7 +86,7 @@ public final class Explorer {
                 limit = "the bound of " + options.maxExecutions() + " runs";
                 break;
             }
-            if (options.timeLimit() != null && System.nanoTime() - t0 >= options.timeLimit().toNanos()) {
+            if (timeUp.getAsBoolean()) {
                 limit = "the time limit of " + options.timeLimit().toSeconds() + " s";
                 break;
             }
@@ -97,6 +100,10 @@ public final class Explorer {
                 break;
             } catch (CheckLimitException e) {
                 limit = e.getMessage();
+                break;
+            } catch (DporSearch.Stopped e) {
+                // a long run outlived the time limit (or was cancelled): the runs before it stand
+                limit = timeUp.getAsBoolean() ? "the time limit of " + options.timeLimit().toSeconds() + " s" : stopReason();
                 break;
             }
             steps += search.depth();

@@ -178,6 +178,31 @@ class ExplorerTest {
         assertEquals("no violation found (partial: cancelled)", r.summary().substring(0, r.summary().indexOf(';')));
     }
 
+    /**
+     * The time limit ends a run that never ends (a counter that a thread increments forever, which
+     * no spin detection can block) instead of waiting for the run's step bound: without the check
+     * during the run this bound of 50 M steps would hold the exploration for hours (steps cost in
+     * proportion to the run's length).
+     */
+    @Test
+    @org.junit.jupiter.api.Timeout(120)
+    void theTimeLimitEndsARunThatNeverEnds() {
+        ExplorationTarget t = ExplorationTarget.of(2, c -> {
+            Region counter = c.node(2).register("COUNTER", 1, ALL);
+            c.spawn(2, "counting", ep -> {
+                for (long k = 1; ; k++) {
+                    ep.store(counter, 0, k);
+                }
+            });
+            c.spawn(1, "other", ep -> ep.newWorkId("unused"));
+        });
+        Exploration r = Explorer.explore(t, ExplorationOptions.defaults().withTimeLimit(java.time.Duration.ofSeconds(1))
+                .withMaxStepsPerRun(50_000_000), ExecutionCheck.NONE);
+        assertEquals(0, r.executions() + r.cut(), r.summary());
+        assertFalse(r.complete(), r.summary());
+        assertEquals("no violation found (partial: the time limit of 1 s)", r.summary().substring(0, r.summary().indexOf(';')));
+    }
+
     /** P0@1 puts X into Y@2 (not waited) and then stores 1 to X; P1@2 loads Y and hands the value to {@code reader}. */
     private static ExplorationTarget putThenStore(java.util.function.LongConsumer reader) {
         return ExplorationTarget.of(2, c -> {

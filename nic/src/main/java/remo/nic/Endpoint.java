@@ -173,6 +173,11 @@ public interface Endpoint extends AutoCloseable {
      * read, the retries could never succeed: the run is a livelock and is reported as a deadlock with
      * those words (docs/reference/nic.md §5.3). Elsewhere (seeded and concurrent runs, the verbs
      * backend) it does nothing; it records no event and is no scheduling point.
+     *
+     * <p>In the model checker's runs, the body's next call throws {@link IllegalStateException} if
+     * the attempt changed a word another thread can see (a CPU store or locked RMW, a put or remote
+     * RMW that changed its target, a result written into a region other nodes may access): such a
+     * run cannot be discarded. While an operation of the attempt still runs, the call is ignored.
      */
     default void attemptFailed() {
     }

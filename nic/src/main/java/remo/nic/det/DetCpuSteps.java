@@ -85,6 +85,7 @@ final class DetCpuSteps {
             int ev = rec == null ? -1 : rec.write(EventLabel.W, t.index, t.node, po, 0, 0, r, s.offset(), s.value(), -1, false, false);
             if (t.spin != null) {
                 SpinLog.changed(t.spin.current);
+                SpinLog.sharedWrite(t.spin.current, r, s.offset(), Long.MIN_VALUE, s.value(), true);
             }
             t.sb.addLast(SbEntry.store(t, t.sbSeq++, po, r, s.offset(), s.value(), ev));
             t.endpoint.metrics.max(Counter.SB_DEPTH_MAX, t.sb.size());
@@ -158,6 +159,7 @@ final class DetCpuSteps {
             SpinLog.read(t.spin.current, r, off, old, true);
             if (kind.writes(old, expect)) {
                 SpinLog.changed(t.spin.current);
+                SpinLog.sharedWrite(t.spin.current, r, off, old, kind.newValue(old, operand), true);
             }
         }
         if (kind.writes(old, expect)) {

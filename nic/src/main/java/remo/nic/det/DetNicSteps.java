@@ -133,6 +133,7 @@ final class DetNicSteps {
                     }
                 } else {
                     SpinLog.wrote(op.spinEntry, w.remote.mem.get(w.remoteOff), w.v);
+                    SpinLog.sharedWrite(op.spinEntry, w.remote, w.remoteOff, w.remote.mem.get(w.remoteOff), w.v, false);
                     w.remote.mem.set(w.remoteOff, w.v);
                     if (rec != null) {
                         rec.write(EventLabel.NRW, ti, op.target(), op.po, w.word, 1, w.remote, w.remoteOff, w.v, w.traceOp, false, true);
@@ -149,6 +150,7 @@ final class DetNicSteps {
                     }
                 } else {
                     SpinLog.wrote(op.spinEntry, w.local.mem.get(w.localOff), w.v);
+                    SpinLog.sharedWrite(op.spinEntry, w.local, w.localOff, w.local.mem.get(w.localOff), w.v, false);
                     w.local.mem.set(w.localOff, w.v);
                     if (rec != null) {
                         rec.write(EventLabel.NLW, ti, t.node, op.po, w.word, 1, w.local, w.localOff, w.v, w.traceOp, false, true);
@@ -215,6 +217,7 @@ final class DetNicSteps {
             }
         } else if (w.stage == 1) {
             SpinLog.wrote(op.spinEntry, w.remote.mem.get(w.remoteOff), w.nv);
+            SpinLog.sharedWrite(op.spinEntry, w.remote, w.remoteOff, w.remote.mem.get(w.remoteOff), w.nv, false);
             w.remote.mem.set(w.remoteOff, w.nv);
             if (rec != null) {
                 rec.write(EventLabel.NRW, ti, op.target(), op.po, 0, 1, w.remote, w.remoteOff, w.nv, w.traceOp, false, true);
@@ -223,6 +226,7 @@ final class DetNicSteps {
             w.stage = 2;
         } else {
             SpinLog.wrote(op.spinEntry, w.local.mem.get(w.localOff), w.v);
+            SpinLog.sharedWrite(op.spinEntry, w.local, w.localOff, w.local.mem.get(w.localOff), w.v, false);
             w.local.mem.set(w.localOff, w.v);
             if (rec != null) {
                 rec.write(EventLabel.NLW, ti, t.node, op.po, 0, 2, w.local, w.localOff, w.v, w.traceOp, false, true);

@@ -53,6 +53,8 @@ final class SpinLog {
         boolean counted;
         /** Submitted without its place (lazy mode): it matches no other entry. */
         boolean unplaced;
+        /** The first word another thread could see that the call (or its operation) changed, or {@code null}. */
+        String sharedWrite;
 
         Entry(long position, String where, Call call) {
             this.position = position;
@@ -104,7 +106,7 @@ final class SpinLog {
     /** Whether the body has just said its attempt failed (eager mode only). */
     private boolean attemptFailed;
     /** The failed attempt the thread stopped at, or {@code null}. */
-    private Attempt stop;
+    private FailedAttempt stop;
 
     /**
      * The position of the calling body code: a hash of every frame's class, method and bytecode
@@ -194,7 +196,7 @@ final class SpinLog {
         for (int i = h.size() - 1; i >= 0; i--) {
             Entry e = h.get(i);
             if (!e.unplaced && e.position == position) {
-                stop = new Attempt(h.subList(i, h.size()));
+                stop = FailedAttempt.of(h.subList(i, h.size()));
                 return;
             }
         }
@@ -217,57 +219,6 @@ final class SpinLog {
     /** Why a stopped thread waits: where its attempt failed and the words it read. */
     String describeStop() {
         return stop.describe();
-    }
-
-    /** A failed attempt: every word its calls and their operations read, with the value read. */
-    private static final class Attempt {
-        final String where;
-        final List<SimRegion> regions = new ArrayList<>();
-        final List<Integer> offsets = new ArrayList<>();
-        final List<Long> values = new ArrayList<>();
-        final List<Boolean> byCpu = new ArrayList<>();
-        final List<DetOp> ops = new ArrayList<>();
-
-        Attempt(List<Entry> calls) {
-            where = calls.get(0).where;
-            for (Entry e : calls) {
-                if (e.op != null) {
-                    ops.add(e.op);
-                }
-                regions.addAll(e.regions);
-                offsets.addAll(e.offsets);
-                values.addAll(e.values);
-                byCpu.addAll(e.byCpu);
-            }
-        }
-
-        boolean outdated(DetThread t) {
-            for (DetOp op : ops) {
-                if (!op.finished()) {
-                    return true;
-                }
-            }
-            for (int i = 0; i < regions.size(); i++) {
-                if (now(t, regions.get(i), offsets.get(i), byCpu.get(i)) != values.get(i)) {
-                    return true;
-                }
-            }
-            return false;
-        }
-
-        String describe() {
-            StringBuilder sb = new StringBuilder("its attempt at ").append(where).append(" failed, reading");
-            Map<String, Boolean> listed = new LinkedHashMap<>();
-            for (int i = 0; i < regions.size(); i++) {
-                SimRegion r = regions.get(i);
-                String word = r.name() + '@' + r.home() + (r.words() > 1 ? "[" + offsets.get(i) + "]" : "") + " = "
-                        + values.get(i);
-                if (listed.putIfAbsent(word, true) == null) {
-                    sb.append(listed.size() == 1 ? " " : ", ").append(word);
-                }
-            }
-            return sb.append("; no step changes them, so every retry fails the same way").toString();
-        }
     }
 
     /** The last iteration's reads and posted operations become the pending call's spin condition. */
@@ -369,7 +320,7 @@ final class SpinLog {
     }
 
     /** The value {@code r[off]} would give {@code t} now: its newest buffered store when read by the CPU, else memory. */
-    private static long now(DetThread t, SimRegion r, int off, boolean byCpu) {
+    static long now(DetThread t, SimRegion r, int off, boolean byCpu) {
         if (byCpu) {
             for (Iterator<SbEntry> it = t.sb.descendingIterator(); it.hasNext(); ) {
                 SbEntry e = it.next();
@@ -415,6 +366,23 @@ final class SpinLog {
     static void changed(Entry e) {
         if (e != null) {
             e.changed = true;
+        }
+    }
+
+    /**
+     * Records that {@code e}'s call or its operation set {@code r[off]} from {@code old} to {@code value},
+     * where another thread could see it: a word of a region other nodes may access, or any word the
+     * CPU writes (the node's other threads may load it). A write of the value already there changes
+     * nothing. Such a write forbids declaring the call's attempt failed.
+     */
+    static void sharedWrite(Entry e, SimRegion r, int off, long old, long value, boolean byCpu) {
+        if (e == null || e.sharedWrite != null || old == value) {
+            return;
+        }
+        boolean remote = r.rights().contains(remo.nic.Access.REMOTE_READ) || r.rights().contains(remo.nic.Access.REMOTE_WRITE)
+                || r.rights().contains(remo.nic.Access.REMOTE_ATOMIC);
+        if (byCpu || remote) {
+            e.sharedWrite = r.name() + '@' + r.home() + (r.words() > 1 ? "[" + off + "]" : "");
         }
     }
 }

@@ -52,7 +52,7 @@ final class ReplayController implements ActionController {
             }
         } else if (strict) {
             throw new IllegalArgumentException("the schedule does not fit the program: it ends after " + schedule.size()
-                    + " actions, before the run does");
+                    + (schedule.size() == 1 ? " action" : " actions") + ", before the run does");
         }
         enabled.add(codes);
         chosen.add(codes[pick]);

@@ -161,9 +161,10 @@ public interface Endpoint extends AutoCloseable {
      * Tells a model checker that the attempt this thread has just made failed and is about to be
      * retried: the calls since the last start of the retry loop (the previous call made from the same
      * place in the code as the next call) read words and changed nothing that outlives the attempt —
-     * no store, put or atomic that writes a shared word, and nothing the next attempt reads from its
-     * own Java state, so the next attempt depends only on what it reads. Call it right before the
-     * loop starts again; the next call must be the loop's first.
+     * no CPU store, no put or atomic that changes a word, no result written where another thread
+     * looks, and nothing the next attempt reads from its own Java state, so the next attempt depends
+     * only on what it reads. Call it right before the loop starts again; the next call must be the
+     * loop's first.
      *
      * <p>In a run of the model checker ({@code remo.nic.explore.Explorer}) the thread then stops:
      * every execution in which this attempt fails is covered by one in which the attempt runs later,
@@ -176,8 +177,10 @@ public interface Endpoint extends AutoCloseable {
      *
      * <p>In the model checker's runs, the body's next call throws {@link IllegalStateException} if
      * the attempt changed a word another thread can see (a CPU store or locked RMW, a put or remote
-     * RMW that changed its target, a result written into a region other nodes may access): such a
-     * run cannot be discarded. While an operation of the attempt still runs, the call is ignored.
+     * RMW that changed its target, a result written into a region other nodes may access or another
+     * thread has used): such a run cannot be discarded; a thread that uses the region only later
+     * makes the run an assertion violation. While an operation of the attempt still runs, the call
+     * is ignored.
      */
     default void attemptFailed() {
     }

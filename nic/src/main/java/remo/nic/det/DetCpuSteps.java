@@ -83,9 +83,10 @@ final class DetCpuSteps {
         } else if (c instanceof Call.Store s) {
             SimRegion r = (SimRegion) s.region();
             int ev = rec == null ? -1 : rec.write(EventLabel.W, t.index, t.node, po, 0, 0, r, s.offset(), s.value(), -1, false, false);
+            r.usedBy(t.index);
             if (t.spin != null) {
                 SpinLog.changed(t.spin.current);
-                SpinLog.sharedWrite(t.spin.current, r, s.offset(), Long.MIN_VALUE, s.value(), true);
+                SpinLog.sharedWrite(t.spin.current, r, s.offset(), SpinLog.now(t, r, s.offset(), true), s.value(), true);
             }
             t.sb.addLast(SbEntry.store(t, t.sbSeq++, po, r, s.offset(), s.value(), ev));
             t.endpoint.metrics.max(Counter.SB_DEPTH_MAX, t.sb.size());
@@ -141,6 +142,7 @@ final class DetCpuSteps {
     private long load(DetThread t, SimRegion r, int off, long po) {
         SbEntry fwd = DetMachine.newestStore(t, r, off);
         long v = fwd != null ? fwd.value : r.mem.get(off);
+        r.usedBy(t.index);
         if (t.spin != null) {
             SpinLog.read(t.spin.current, r, off, v, true);
         }
@@ -152,6 +154,7 @@ final class DetCpuSteps {
     /** A locked CPU RMW: one atomic transition (operational.md §2). */
     private long lockedRmw(DetThread t, SimRegion r, int off, long po, CpuRmw kind, long expect, long operand) {
         long old = r.mem.get(off);
+        r.usedBy(t.index);
         if (rec != null) {
             rec.read(EventLabel.R, t.index, t.node, po, 0, 0, r, off, old, -1, -1, true);
         }
@@ -191,6 +194,7 @@ final class DetCpuSteps {
         for (WordOp w : op.w) {
             SbEntry fwd = DetMachine.newestStore(t, w.local, w.localOff);
             w.v = fwd != null ? fwd.value : w.local.mem.get(w.localOff);
+            w.local.usedBy(t.index);
             if (t.spin != null) {
                 SpinLog.read(t.spin.current, w.local, w.localOff, w.v, true);
             }

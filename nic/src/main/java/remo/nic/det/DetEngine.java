@@ -15,6 +15,7 @@ import remo.nic.TraceCut;
 import remo.nic.error.QpErrorException;
 import remo.nic.error.ReplayDivergenceException;
 import remo.nic.error.DiscardedRunException;
+import remo.nic.error.FailedAttemptMisuseException;
 import remo.nic.error.SimulationDeadlockException;
 import remo.nic.error.StepLimitExceededException;
 import remo.nic.error.UnreportedFailureException;
@@ -240,7 +241,7 @@ public final class DetEngine implements Engine {
         for (ThreadSpec s : specs) {
             DetThread t = new DetThread(this, core, s.index(), s.name(), s.node(), s.body(), s.script());
             if (reduceSpins && s.body() != null) {
-                t.spin = new SpinLog(controller != null);
+                t.spin = new SpinLog(controller != null, s.index());
             }
             machine.threads.add(t);
             if (core.recorder != null) {
@@ -283,6 +284,11 @@ public final class DetEngine implements Engine {
                 machine.collect(enabled, step);
             }
             collected = false;
+            String misuse = enabled.isEmpty() ? machine.misusedAttempt() : null;
+            if (misuse != null) {
+                RunResult partial = abort(t0);
+                throw new FailedAttemptMisuseException(misuse, partial);
+            }
             if (enabled.isEmpty() && machine.discardable()) {
                 abort(t0);
                 throw new DiscardedRunException("a thread stopped at a failed attempt that a retry may now pass"

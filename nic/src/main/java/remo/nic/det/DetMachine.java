@@ -191,6 +191,22 @@ public final class DetMachine {
         return false;
     }
 
+    /**
+     * Why a run with nothing enabled can be neither discarded nor reported as a deadlock: a thread
+     * stopped at a failed attempt that wrote a word another thread has used since; or {@code null}.
+     */
+    String misusedAttempt() {
+        for (DetThread t : threads) {
+            if (!t.finished && t.spin != null && t.spin.stopped()) {
+                String why = t.spin.stopSeenByOthers();
+                if (why != null) {
+                    return t.name + "@" + t.node + ": " + why;
+                }
+            }
+        }
+        return null;
+    }
+
     /** Whether a disabled pending call is blocked on completions or QP capacity (blockedSteps). */
     static boolean blocksOnNic(Call c) {
         return c instanceof Call.WaitFor || c instanceof Call.Gf || c instanceof Call.Poll || c instanceof Call.Put

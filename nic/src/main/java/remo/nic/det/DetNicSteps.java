@@ -127,6 +127,7 @@ final class DetNicSteps {
             case PUT:
                 if (w.stage == 0) {
                     w.v = w.local.mem.get(w.localOff);
+                    w.local.usedBy(ti);
                     SpinLog.read(op.spinEntry, w.local, w.localOff, w.v, false);
                     if (rec != null) {
                         rec.read(EventLabel.NLR, ti, t.node, op.po, w.word, 0, w.local, w.localOff, w.v, -1, w.traceOp, false);
@@ -151,6 +152,7 @@ final class DetNicSteps {
                 } else {
                     SpinLog.wrote(op.spinEntry, w.local.mem.get(w.localOff), w.v);
                     SpinLog.sharedWrite(op.spinEntry, w.local, w.localOff, w.local.mem.get(w.localOff), w.v, false);
+                    w.local.usedBy(ti);
                     w.local.mem.set(w.localOff, w.v);
                     if (rec != null) {
                         rec.write(EventLabel.NLW, ti, t.node, op.po, w.word, 1, w.local, w.localOff, w.v, w.traceOp, false, true);
@@ -227,6 +229,7 @@ final class DetNicSteps {
         } else {
             SpinLog.wrote(op.spinEntry, w.local.mem.get(w.localOff), w.v);
             SpinLog.sharedWrite(op.spinEntry, w.local, w.localOff, w.local.mem.get(w.localOff), w.v, false);
+            w.local.usedBy(ti);
             w.local.mem.set(w.localOff, w.v);
             if (rec != null) {
                 rec.write(EventLabel.NLW, ti, t.node, op.po, 0, 2, w.local, w.localOff, w.v, w.traceOp, false, true);

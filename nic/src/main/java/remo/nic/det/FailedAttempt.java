@@ -20,6 +20,9 @@ final class FailedAttempt {
     private final List<Long> values = new ArrayList<>();
     private final List<Boolean> byCpu = new ArrayList<>();
     private final List<DetOp> ops = new ArrayList<>();
+    /** The words the attempt's operations changed in regions of their own node (region, offset). */
+    private final List<SimRegion> localRegions = new ArrayList<>();
+    private final List<Integer> localOffsets = new ArrayList<>();
 
     private FailedAttempt(List<SpinLog.Entry> calls) {
         where = calls.get(0).where;
@@ -27,6 +30,8 @@ final class FailedAttempt {
             if (e.op != null) {
                 ops.add(e.op);
             }
+            localRegions.addAll(e.localRegions);
+            localOffsets.addAll(e.localOffsets);
             regions.addAll(e.regions);
             offsets.addAll(e.offsets);
             values.addAll(e.values);
@@ -39,24 +44,60 @@ final class FailedAttempt {
      * operation it posted is still running: what that operation will write is not known yet, so the
      * thread goes on and the run is not discarded.
      *
-     * @throws IllegalStateException if a call of the attempt changed a word another thread can see
-     *                               (the caller's promise does not hold: discarding the run would
-     *                               lose what it wrote); the body sees it as its call's exception
+     * @param thread the index of the attempt's thread
+     * @throws IllegalStateException if a call of the attempt changed a word another thread can see (a
+     *                               word of a region other nodes may access, a word the CPU stored,
+     *                               or an operation's result in a region another thread has used):
+     *                               the caller's promise does not hold, and discarding the run would
+     *                               lose what it wrote; the body sees it as its call's exception
      */
-    static FailedAttempt of(List<SpinLog.Entry> calls) {
+    static FailedAttempt of(List<SpinLog.Entry> calls, int thread) {
         for (SpinLog.Entry a : calls) {
             if (a.op != null && !a.op.finished()) {
                 return null;
             }
         }
         for (SpinLog.Entry a : calls) {
-            if (a.sharedWrite != null) {
-                throw new IllegalStateException("attemptFailed() after an attempt that changed " + a.sharedWrite
-                        + " (the attempt since " + calls.get(0).where + "): an attempt that writes a word another"
-                        + " thread can see cannot be discarded (Endpoint.attemptFailed, docs/reference/nic.md §5.3)");
+            if (a.sharedRegion != null) {
+                throw misuse(word(a.sharedRegion, a.sharedOffset), calls.get(0).where);
             }
         }
-        return new FailedAttempt(calls);
+        FailedAttempt f = new FailedAttempt(calls);
+        String seen = f.seenByOthers(thread);
+        if (seen != null) {
+            throw misuse(seen, f.where);
+        }
+        return f;
+    }
+
+    /** The refusal of a declaration after an attempt that changed {@code word}. */
+    static IllegalStateException misuse(String word, String where) {
+        return new IllegalStateException("attemptFailed() after an attempt that changed " + word + " (the attempt since "
+                + where + "), which another thread can see: such an attempt cannot be discarded"
+                + " (Endpoint.attemptFailed, docs/reference/nic.md §5.3)");
+    }
+
+    /**
+     * The first word the attempt's operations changed in a region of their node that a thread other
+     * than {@code thread} has used, or {@code null}: a run in which another thread may read what the
+     * failed attempt wrote cannot be discarded.
+     */
+    String seenByOthers(int thread) {
+        for (int i = 0; i < localRegions.size(); i++) {
+            if (localRegions.get(i).usedByOtherThan(thread)) {
+                return word(localRegions.get(i), localOffsets.get(i));
+            }
+        }
+        return null;
+    }
+
+    /** Where the attempt starts: its first call's place in the body's code. */
+    String where() {
+        return where;
+    }
+
+    private static String word(SimRegion r, int off) {
+        return r.name() + '@' + r.home() + (r.words() > 1 ? "[" + off + "]" : "");
     }
 
     /**

@@ -53,8 +53,12 @@ final class SpinLog {
         boolean counted;
         /** Submitted without its place (lazy mode): it matches no other entry. */
         boolean unplaced;
-        /** The first word another thread could see that the call (or its operation) changed, or {@code null}. */
-        String sharedWrite;
+        /** The region of the first word another thread could see that the call (or its operation) changed, or {@code null}. */
+        SimRegion sharedRegion;
+        int sharedOffset;
+        /** Words of regions other nodes cannot access that the call's operation changed (region, offset). */
+        final List<SimRegion> localRegions = new ArrayList<>(0);
+        final List<Integer> localOffsets = new ArrayList<>(0);
 
         Entry(long position, String where, Call call) {
             this.position = position;
@@ -69,9 +73,16 @@ final class SpinLog {
     /** Calls in a row that changed nothing (lazy mode). */
     private int quiet;
 
-    /** @param eager whether every call is placed at once (the model checker) or only once the thread spins (seeded runs) */
-    SpinLog(boolean eager) {
+    /** The index of the log's thread. */
+    private final int thread;
+
+    /**
+     * @param eager  whether every call is placed at once (the model checker) or only once the thread spins (seeded runs)
+     * @param thread the index of the log's thread
+     */
+    SpinLog(boolean eager, int thread) {
         this.eager = eager;
+        this.thread = thread;
     }
 
     /** Whether the next call should be placed ({@link #position()} is a stack walk: some microseconds). */
@@ -196,7 +207,7 @@ final class SpinLog {
         for (int i = h.size() - 1; i >= 0; i--) {
             Entry e = h.get(i);
             if (!e.unplaced && e.position == position) {
-                stop = FailedAttempt.of(h.subList(i, h.size()));
+                stop = FailedAttempt.of(h.subList(i, h.size()), thread);
                 return;
             }
         }
@@ -214,6 +225,15 @@ final class SpinLog {
      */
     boolean stopOutdated(DetThread t) {
         return stop.outdated(t);
+    }
+
+    /**
+     * Why the failed attempt cannot be discarded: it changed a word of a region another thread has
+     * used since; or {@code null}.
+     */
+    String stopSeenByOthers() {
+        String word = stop.seenByOthers(thread);
+        return word == null ? null : FailedAttempt.misuse(word, stop.where()).getMessage();
     }
 
     /** Why a stopped thread waits: where its attempt failed and the words it read. */
@@ -370,19 +390,27 @@ final class SpinLog {
     }
 
     /**
-     * Records that {@code e}'s call or its operation set {@code r[off]} from {@code old} to {@code value},
-     * where another thread could see it: a word of a region other nodes may access, or any word the
-     * CPU writes (the node's other threads may load it). A write of the value already there changes
-     * nothing. Such a write forbids declaring the call's attempt failed.
+     * Records that {@code e}'s call or its operation set {@code r[off]} from {@code old} to {@code value}
+     * (a write of the value already there changes nothing). A word of a region other nodes may access,
+     * or any word the CPU writes (the node's other threads may load it), forbids declaring the call's
+     * attempt failed; an operation's result in a region of its own node only if another thread uses
+     * that region ({@link FailedAttempt}).
      */
     static void sharedWrite(Entry e, SimRegion r, int off, long old, long value, boolean byCpu) {
-        if (e == null || e.sharedWrite != null || old == value) {
+        if (e == null || old == value) {
             return;
         }
         boolean remote = r.rights().contains(remo.nic.Access.REMOTE_READ) || r.rights().contains(remo.nic.Access.REMOTE_WRITE)
                 || r.rights().contains(remo.nic.Access.REMOTE_ATOMIC);
         if (byCpu || remote) {
-            e.sharedWrite = r.name() + '@' + r.home() + (r.words() > 1 ? "[" + off + "]" : "");
+            if (e.sharedRegion == null) {
+                e.sharedRegion = r;
+                e.sharedOffset = off;
+            }
+        } else {
+            // an operation's result in a region of its own node: shared only if another thread uses the region
+            e.localRegions.add(r);
+            e.localOffsets.add(off);
         }
     }
 }

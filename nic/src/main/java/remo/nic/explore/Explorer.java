@@ -12,6 +12,7 @@ import remo.nic.det.Action;
 import remo.nic.det.ActionController;
 import remo.nic.det.DetEngine;
 import remo.nic.error.DiscardedRunException;
+import remo.nic.error.FailedAttemptMisuseException;
 import remo.nic.error.ReplayDivergenceException;
 import remo.nic.error.SimulationDeadlockException;
 import remo.nic.error.StepLimitExceededException;
@@ -191,6 +192,9 @@ public final class Explorer {
                 return new RunRecord(Kind.PRUNED, violations, Optional.empty());
             } catch (DiscardedRunException e) {
                 return new RunRecord(Kind.DISCARDED, violations, Optional.empty());
+            } catch (FailedAttemptMisuseException e) {
+                violations.add(new Violation(Violation.Kind.ASSERTION, e.getMessage()));
+                return new RunRecord(Kind.CHECKED, violations, Optional.ofNullable(e.partial()));
             } catch (StepLimitExceededException e) {
                 return new RunRecord(Kind.CUT, violations, Optional.ofNullable(e.partial()), e.getMessage());
             } catch (SimulationDeadlockException e) {

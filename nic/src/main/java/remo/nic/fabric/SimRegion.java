@@ -22,6 +22,8 @@ public final class SimRegion implements Region {
     private final Capability capability;
     private final long[] init;
     public final AtomicLongArray mem;
+    /** The one thread that has used the region so far, {@code -1} for none, {@code -2} for several. */
+    private int user = -1;
 
     /** A registered region of {@code words} words homed at node {@code home}. */
     public SimRegion(ClusterCore owner, long id, int home, String name, int words, Set<Access> rights, long[] init,
@@ -35,6 +37,24 @@ public final class SimRegion implements Region {
         this.capability = capability;
         this.init = init == null ? null : init.clone();
         this.mem = init == null ? new AtomicLongArray(words) : new AtomicLongArray(init);
+    }
+
+    /**
+     * Records that thread {@code thread} used the region: its CPU loaded or stored a word, or one of
+     * its operations read or wrote a word on its side (the deterministic engine's record, for the
+     * model checker's failed-attempt rule, docs/reference/nic.md §5.3).
+     */
+    public void usedBy(int thread) {
+        if (user == -1) {
+            user = thread;
+        } else if (user != thread) {
+            user = -2;
+        }
+    }
+
+    /** Whether a thread other than {@code thread} has used the region ({@link #usedBy}). */
+    public boolean usedByOtherThan(int thread) {
+        return user == -2 || user >= 0 && user != thread;
     }
 
     /** The cluster the region belongs to. */

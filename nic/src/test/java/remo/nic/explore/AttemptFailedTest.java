@@ -139,6 +139,59 @@ class AttemptFailedTest {
         assertTrue(v.message().contains("attemptFailed() after an attempt that changed counter@2"), v.message());
     }
 
+    /**
+     * An attempt whose get wrote into a region of its own node that another thread of the node then
+     * loads: the run cannot be discarded (the other thread saw the failed attempt's write); the
+     * declaration is reported, not a pass.
+     */
+    @Test
+    void anAttemptWhoseResultAnotherThreadReadsIsReported() {
+        ExplorationTarget t = ExplorationTarget.of(2, c -> {
+            Region x = c.node(2).register("x", 1, ALL, new long[] {5});
+            Region buf = c.node(1).register("buf", 1, EnumSet.of(Access.LOCAL_WRITE));
+            c.spawn(1, "retrier", ep -> {
+                WorkId w = ep.newWorkId("w");
+                while (true) {
+                    ep.get(w, buf, 0, x, 0, 1);
+                    ep.waitFor(w);
+                    if (ep.load(buf, 0) == 1) {
+                        break;
+                    }
+                    ep.attemptFailed();
+                }
+            });
+            c.spawn(1, "observer", ep -> {
+                if (ep.load(buf, 0) == 5) {
+                    throw new AssertionError("observer saw the failed attempt's 5");
+                }
+            });
+            c.spawn(2, "setter", ep -> ep.store(x, 0, 1));
+        });
+        Exploration r = Explorer.explore(t, ExplorationOptions.defaults(), ExecutionCheck.NONE);
+        assertFalse(r.passed(), r.summary());
+        assertTrue(r.counterexamples().stream().anyMatch(cx -> cx.violation().message().contains("observer saw")
+                || cx.violation().message().contains("attempt that changed buf@1")), r.summary());
+    }
+
+    /** A CPU store of any value, Long.MIN_VALUE included, to a word other threads see refuses the declaration. */
+    @Test
+    void aCpuStoreOfAnyValueRefusesTheDeclaration() {
+        ExplorationTarget t = ExplorationTarget.of(2, c -> {
+            Region flag = c.node(1).register("flag", 1, ALL);
+            Region mark = c.node(1).register("mark", 1, ALL);
+            c.spawn(1, "retrier", ep -> {
+                while (ep.load(flag, 0) == 0) {
+                    ep.store(mark, 0, Long.MIN_VALUE);
+                    ep.attemptFailed();
+                }
+            });
+            c.spawn(1, "setter", ep -> ep.store(flag, 0, 1));
+        });
+        Exploration r = Explorer.explore(t, ExplorationOptions.defaults(), ExecutionCheck.NONE);
+        assertFalse(r.passed(), r.summary());
+        assertTrue(r.counterexamples().get(0).violation().message().contains("attempt that changed mark@1"), r.summary());
+    }
+
     @Test
     void aSeededRunIgnoresTheDeclaration() {
         ExplorationTarget t = seqlock(true, false);

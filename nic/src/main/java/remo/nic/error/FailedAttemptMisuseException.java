@@ -1,0 +1,29 @@
+package remo.nic.error;
+
+import remo.nic.RunResult;
+
+/**
+ * A run of the model checker in which a thread declared an attempt failed
+ * ({@link remo.nic.Endpoint#attemptFailed()}) although the attempt wrote a word that another thread
+ * used afterwards: the run cannot be discarded, and the declaration is reported as a misuse
+ * (docs/reference/nic.md §5.3). Thrown only in runs under an {@link remo.nic.det.ActionController};
+ * the explorer reports it as an assertion violation with the run's schedule.
+ */
+public class FailedAttemptMisuseException extends SimulationException {
+    private static final long serialVersionUID = 1L;
+    private final transient RunResult partial;
+
+    /**
+     * @param message which thread, which word, where the attempt started
+     * @param partial the run so far, or {@code null}
+     */
+    public FailedAttemptMisuseException(String message, RunResult partial) {
+        super(message);
+        this.partial = partial;
+    }
+
+    /** The run up to the end of its steps, or {@code null}. */
+    public RunResult partial() {
+        return partial;
+    }
+}

@@ -36,27 +36,34 @@ class ConcurrentChecksTest {
 
         Interruption.Token slowToken = new Interruption.Token();
         Interruption.Token wholeToken = new Interruption.Token();
-        CountDownLatch bothStarted = new CountDownLatch(2);
+        CountDownLatch slowStarted = new CountDownLatch(1);
+        CountDownLatch wholeStarted = new CountDownLatch(1);
         AtomicLong wholeEnded = new AtomicLong();
         CompletableFuture<TestOutcome> cancelled = CompletableFuture.supplyAsync(() -> {
             Interruption.bind(slowToken);
-            bothStarted.countDown();
+            slowStarted.countDown();
             return check(slow);
         });
+        // the slow check gets a head start, so that it is in its search (past reading the test and the
+        // model, where a cancellation leaves no result) when it is cancelled
+        assertTrue(slowStarted.await(30, TimeUnit.SECONDS));
+        Thread.sleep(500);
         CompletableFuture<TestOutcome> finished = CompletableFuture.supplyAsync(() -> {
             Interruption.bind(wholeToken);
-            bothStarted.countDown();
+            wholeStarted.countDown();
             TestOutcome o = check(whole);
             wholeEnded.set(System.nanoTime());
             return o;
         });
-        assertTrue(bothStarted.await(30, TimeUnit.SECONDS));
+        assertTrue(wholeStarted.await(30, TimeUnit.SECONDS));
         // cancel at once: warm, the other check takes well under 100 ms on a quiet machine, and it must
         // still be at work when the first is cancelled (a sleep here made the test fail when quiet)
         long cancelledAt = System.nanoTime();
         slowToken.request("cancelled by the test");
 
-        CheckResult stopped = cancelled.get(120, TimeUnit.SECONDS).result();
+        TestOutcome slowOutcome = cancelled.get(120, TimeUnit.SECONDS);
+        CheckResult stopped = slowOutcome.result();
+        assertTrue(stopped != null, "the cancelled check has a result: " + slowOutcome);
         assertTrue(stopped.partial(), "the cancelled check is partial");
         assertTrue(stopped.partialReason().startsWith("interrupted (cancelled by the test) after "),
                 stopped.partialReason());

@@ -86,7 +86,10 @@ final class DetCpuSteps {
             r.usedBy(t.index);
             if (t.spin != null) {
                 SpinLog.changed(t.spin.current);
-                SpinLog.sharedWrite(t.spin.current, r, s.offset(), SpinLog.now(t, r, s.offset(), true), s.value(), true);
+                if (t.spin.eager()) {
+                    // (the old value walks the store buffer: only the model checker needs it)
+                    SpinLog.sharedWrite(t.spin.current, r, s.offset(), SpinLog.now(t, r, s.offset(), true), s.value(), true);
+                }
             }
             t.sb.addLast(SbEntry.store(t, t.sbSeq++, po, r, s.offset(), s.value(), ev));
             t.endpoint.metrics.max(Counter.SB_DEPTH_MAX, t.sb.size());

@@ -30,8 +30,10 @@ final class FailedAttempt {
             if (e.op != null) {
                 ops.add(e.op);
             }
-            localRegions.addAll(e.localRegions);
-            localOffsets.addAll(e.localOffsets);
+            if (e.localRegions != null) {
+                localRegions.addAll(e.localRegions);
+                localOffsets.addAll(e.localOffsets);
+            }
             regions.addAll(e.regions);
             offsets.addAll(e.offsets);
             values.addAll(e.values);

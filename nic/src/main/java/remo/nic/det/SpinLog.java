@@ -56,9 +56,12 @@ final class SpinLog {
         /** The region of the first word another thread could see that the call (or its operation) changed, or {@code null}. */
         SimRegion sharedRegion;
         int sharedOffset;
-        /** Words of regions other nodes cannot access that the call's operation changed (region, offset). */
-        final List<SimRegion> localRegions = new ArrayList<>(0);
-        final List<Integer> localOffsets = new ArrayList<>(0);
+        /**
+         * Words of regions other nodes cannot access that the call's operation changed (region,
+         * offset); {@code null} until the first (every call of a seeded run has an entry).
+         */
+        List<SimRegion> localRegions;
+        List<Integer> localOffsets;
 
         Entry(long position, String where, Call call) {
             this.position = position;
@@ -83,6 +86,11 @@ final class SpinLog {
     SpinLog(boolean eager, int thread) {
         this.eager = eager;
         this.thread = thread;
+    }
+
+    /** Whether this log serves the model checker (every call placed, failed attempts kept). */
+    boolean eager() {
+        return eager;
     }
 
     /** Whether the next call should be placed ({@link #position()} is a stack walk: some microseconds). */
@@ -409,6 +417,10 @@ final class SpinLog {
             }
         } else {
             // an operation's result in a region of its own node: shared only if another thread uses the region
+            if (e.localRegions == null) {
+                e.localRegions = new ArrayList<>(2);
+                e.localOffsets = new ArrayList<>(2);
+            }
             e.localRegions.add(r);
             e.localOffsets.add(off);
         }

@@ -9,21 +9,14 @@ import remo.nic.RunResult;
  * (docs/reference/nic.md §5.3). Thrown only in runs under an {@link remo.nic.det.ActionController};
  * the explorer reports it as an assertion violation with the run's schedule.
  */
-public class FailedAttemptMisuseException extends SimulationException {
+public class FailedAttemptMisuseException extends PartialRunException {
     private static final long serialVersionUID = 1L;
-    private final transient RunResult partial;
 
     /**
      * @param message which thread, which word, where the attempt started
      * @param partial the run so far, or {@code null}
      */
     public FailedAttemptMisuseException(String message, RunResult partial) {
-        super(message);
-        this.partial = partial;
-    }
-
-    /** The run up to the end of its steps, or {@code null}. */
-    public RunResult partial() {
-        return partial;
+        super(message, partial);
     }
 }

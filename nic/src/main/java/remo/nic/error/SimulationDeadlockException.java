@@ -7,21 +7,14 @@ import remo.nic.RunResult;
  * message lists, per thread, the pending call and why it is blocked, plus every store buffer and QP.
  * Concurrent mode: a call that can never return (a poll with nothing left to poll).
  */
-public class SimulationDeadlockException extends SimulationException {
+public class SimulationDeadlockException extends PartialRunException {
     private static final long serialVersionUID = 1L;
-    private final transient RunResult partial;
 
     /**
      * @param message the diagnosis
      * @param partial the run so far (trace and metrics up to the deadlock), or {@code null}
      */
     public SimulationDeadlockException(String message, RunResult partial) {
-        super(message);
-        this.partial = partial;
-    }
-
-    /** The run up to the deadlock, or {@code null}. */
-    public RunResult partial() {
-        return partial;
+        super(message, partial);
     }
 }

@@ -6,17 +6,15 @@ import remo.nic.RunResult;
  * Deterministic mode: the run took more than {@code stepLimit} scheduler steps (nic.md §5.1);
  * typically a livelock or an unbounded spin. Carries the partial run (trace included).
  */
-public class StepLimitExceededException extends SimulationException {
+public class StepLimitExceededException extends PartialRunException {
     private static final long serialVersionUID = 1L;
-    private final transient RunResult partial;
 
     /**
      * @param limit   the step limit
      * @param partial the run so far
      */
     public StepLimitExceededException(long limit, RunResult partial) {
-        super("step limit of " + limit + " scheduler steps exceeded (livelock or unbounded spin?)");
-        this.partial = partial;
+        super("step limit of " + limit + " scheduler steps exceeded (livelock or unbounded spin?)", partial);
     }
 
     /**
@@ -26,12 +24,6 @@ public class StepLimitExceededException extends SimulationException {
      * @param partial the run so far
      */
     public StepLimitExceededException(String message, RunResult partial) {
-        super(message);
-        this.partial = partial;
-    }
-
-    /** The run up to the limit. */
-    public RunResult partial() {
-        return partial;
+        super(message, partial);
     }
 }

@@ -35,6 +35,8 @@ public final class RemoServer {
     private final Path jar;
     private final long idleMillis;
     private final String jarStamp;
+    /** The checkout's sources, watched when the launcher named the checkout; null otherwise. */
+    private final SourceWatch sources;
     private final int maxRuns;
     private final RunOutputFlusher outputs = new RunOutputFlusher();
     private final ServedRuns runs;
@@ -53,15 +55,18 @@ public final class RemoServer {
      * @param tokenFile  the user's token file, made if absent
      * @param jar        the jar the server runs from: when it changes, the server leaves
      * @param idleMillis how long the server waits for a request before it leaves
+     * @param checkout   the checkout whose sources the server watches ({@link SourceWatch}), or
+     *                   null: a client that did not compare them with the jar is then told to
      * @throws IOException if the token file cannot be read or made
      */
-    RemoServer(Path dir, Path tokenFile, Path jar, long idleMillis) throws IOException {
+    RemoServer(Path dir, Path tokenFile, Path jar, long idleMillis, Path checkout) throws IOException {
         this.dir = dir;
         this.jar = jar;
         this.idleMillis = idleMillis;
         RandomBytes random = new RandomBytes();
         byte[] token = TokenFile.readOrMake(tokenFile, random);
         this.jarStamp = stamp(jar);
+        this.sources = checkout == null ? null : SourceWatch.start(checkout, jar);
         String locale = localeOf(System.getenv());
         this.maxRuns = Math.max(2, 2 * Runtime.getRuntime().availableProcessors());
         this.runs = new ServedRuns(maxRuns, outputs);
@@ -72,12 +77,13 @@ public final class RemoServer {
      * Runs the server until it is idle for {@code IDLE_SECONDS}, its jar changes, or another
      * server holds the lock of {@code STATE_DIR}.
      *
-     * @param args {@code STATE_DIR TOKEN_FILE JAR IDLE_SECONDS}
+     * @param args {@code STATE_DIR TOKEN_FILE JAR IDLE_SECONDS [CHECKOUT]}: with {@code CHECKOUT}
+     *             the server watches its sources ({@link SourceWatch})
      * @throws IOException if the state directory or the socket cannot be set up
      */
     public static void main(String[] args) throws IOException {
-        if (args.length != 4) {
-            System.err.println("usage: RemoServer STATE_DIR TOKEN_FILE JAR IDLE_SECONDS");
+        if (args.length != 4 && args.length != 5) {
+            System.err.println("usage: RemoServer STATE_DIR TOKEN_FILE JAR IDLE_SECONDS [CHECKOUT]");
             return;
         }
         long idle;
@@ -86,7 +92,8 @@ public final class RemoServer {
         } catch (NumberFormatException e) {
             idle = 1_800_000;
         }
-        new RemoServer(Path.of(args[0]), Path.of(args[1]), Path.of(args[2]), idle).serve();
+        new RemoServer(Path.of(args[0]), Path.of(args[1]), Path.of(args[2]), idle,
+                args.length == 5 ? Path.of(args[4]) : null).serve();
     }
 
     private static String stamp(Path jar) {
@@ -192,19 +199,30 @@ public final class RemoServer {
     }
 
     /**
-     * Whether a request finds this server stale: stopping, or its jar changed (a rebuild). A stale
-     * server accepts no more connections (the client starts a new server at once), and the lock is
-     * freed as soon as the accepting loop sees it.
+     * Whether a request finds this server stale: stopping, its jar changed (a rebuild), or, for a
+     * client that did not compare the sources with the jar, a source changed ({@link SourceWatch}).
+     * A stale server accepts no more connections (the client builds if it must and starts a new
+     * server), and the lock is freed as soon as the accepting loop sees it.
      *
+     * @param sourcesUnchecked whether the client relies on this server's watch of the sources
      * @throws IOException if the listening socket cannot be closed
      */
-    boolean stopIfStale() throws IOException {
-        if (stopping || !jarStamp.equals(stamp(jar))) {
+    boolean stopIfStale(boolean sourcesUnchecked) throws IOException {
+        boolean sourceChanged = sourcesUnchecked && sources != null && sources.changed();
+        if (stopping || sourceChanged || !jarStamp.equals(stamp(jar))) {
+            if (sourceChanged && !stopping) {
+                System.err.println("remo server: a source changed (" + sources.firstChange() + "); leaving");
+            }
             stopping = true;
             server.close();
             return true;
         }
         return false;
+    }
+
+    /** Whether this server watches its checkout's sources, so that a client need not compare them with the jar. */
+    boolean watchesSources() {
+        return sources != null && sources.watching();
     }
 
     /**

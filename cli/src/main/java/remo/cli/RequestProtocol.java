@@ -29,7 +29,12 @@ import java.util.concurrent.TimeUnit;
  * ({@code LC_ALL|LC_CTYPE|LANG}), the number of arguments and the arguments. The server answers
  * one line: {@code GO ID} (the run is served), {@code DIRECT} (the client runs its own JVM: a
  * command other than {@code check}, another locale, too many runs at once) or {@code STALE} (the
- * jar changed: the server stops; the client starts a new one). After {@code GO} the client opens
+ * jar changed: the server stops; the client starts a new one). A client that did not compare the
+ * checkout's sources with the jar (a warm call skips the launcher's {@code find}) sends
+ * {@code REMO2} instead of {@code REMO1}, with the same fields: it is served only by a server that
+ * watches the sources ({@link SourceWatch}) and saw no change; a change is {@code STALE}, and a
+ * server that does not watch answers {@code CHECK} (the client compares, builds if it must, and
+ * asks again with {@code REMO1}). After {@code GO} the client opens
  * two more connections, {@code OUT1}/{@code ERR1}, the token and the id, which receive the run's
  * standard output and error as raw bytes until the server closes them; then the request
  * connection receives {@code EXIT N}. Any byte or the end of input on the request connection
@@ -81,7 +86,8 @@ final class RequestProtocol {
                 return;
             }
             switch (kind) {
-                case "REMO1" -> request(s, in, budget);
+                case "REMO1" -> request(s, in, budget, false);
+                case "REMO2" -> request(s, in, budget, true);
                 case "OUT1", "ERR1" -> attach(s, in, budget, kind.equals("OUT1"));
                 default -> s.close();
             }
@@ -137,7 +143,8 @@ final class RequestProtocol {
         session.attached.countDown();
     }
 
-    private void request(Socket s, InputStream in, int[] budget) throws IOException {
+    /** A request; {@code sourcesUnchecked}: the client did not compare the sources with the jar ({@code REMO2}). */
+    private void request(Socket s, InputStream in, int[] budget, boolean sourcesUnchecked) throws IOException {
         String cwd = field(in, budget);
         String tty = field(in, budget);
         String columns = field(in, budget);
@@ -157,7 +164,12 @@ final class RequestProtocol {
             args.add(a);
         }
         OutputStream control = s.getOutputStream();
-        if (server.stopIfStale()) {
+        if (sourcesUnchecked && !server.watchesSources()) {
+            reply(control, "CHECK");
+            s.close();
+            return;
+        }
+        if (server.stopIfStale(sourcesUnchecked)) {
             reply(control, "STALE");
             s.close();
             return;

@@ -35,7 +35,7 @@ final class ServerTraining {
         Path dir = scratch.resolve("server");
         Files.createDirectories(dir);
         Path tokenFile = scratch.resolve("token");
-        RemoServer server = new RemoServer(dir, tokenFile, scratch.resolve("no-jar"), 60_000);
+        RemoServer server = new RemoServer(dir, tokenFile, scratch.resolve("no-jar"), 60_000, null);
         Thread serving = new Thread(() -> {
             try {
                 server.serve();

@@ -24,6 +24,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -59,7 +60,7 @@ class ServerClientTest {
                 + "\njava_bin=" + quote(java()) + "\nboot=()\ncds=()\ngc=(-XX:+UseSerialGC -Xms16m)\nperf=()\n";
         client = state.resolve("client.sh");
         Files.writeString(client, prologue + launcher.substring(begin, end)
-                + "remo_served \"$@\"\necho 'remo-test: not served' >&2\nexit 99\n");
+                + "remo_served checked \"$@\"\necho 'remo-test: not served' >&2\nexit 99\n");
         // the first server is started here, with a stamp file for its jar, so that a test can change it
         stamp = state.resolve("stamp.jar");
         Files.writeString(stamp, "1");
@@ -108,8 +109,13 @@ class ServerClientTest {
 
     /** The state directory the client computes: $XDG_RUNTIME_DIR/remo-UID/ROOT with '/' as %2F. */
     private static Path stateDirectory() throws IOException {
+        return stateDirectory(TestData.root());
+    }
+
+    /** The state directory of the checkout {@code root}. */
+    private static Path stateDirectory(Path root) throws IOException {
         String uid = String.valueOf(Files.getAttribute(state, "unix:uid"));
-        String key = TestData.root().toString().replace("%", "%25").replace("/", "%2F");
+        String key = root.toString().replace("%", "%25").replace("/", "%2F");
         return state.resolve("remo-" + uid).resolve(key);
     }
 
@@ -320,5 +326,58 @@ class ServerClientTest {
         assertTrue(r.out().contains("Test L07"), r.out());
         assertTrue(firstServer.waitFor(30, TimeUnit.SECONDS), "the old server left");
         assertTrue(!Files.readString(dir.resolve("server")).equals(before), "a new server answers");
+    }
+
+    @Test
+    void aWarmCallLeavesTheSourcesToAWatchingServer(@TempDir Path checkout) throws Exception {
+        Map<String, String> env = Map.of("XDG_RUNTIME_DIR", state.toString(), "REMO_DAEMON_IDLE", "60");
+        String script = Files.readString(client).replace("remo_served checked", "remo_served watched");
+        // this class's first server was started without a checkout: it does not watch, and a call
+        // that did not compare the sources with the jar is told to (CHECK)
+        Path unchecked = state.resolve("watched-client.sh");
+        Files.writeString(unchecked, script);
+        Result told = run(List.of("bash", unchecked.toString(), "check", "examples/suite/L07.litmus"), TestData.root(), env);
+        assertEquals(99, told.status(), "the launcher looks itself: " + told.err());
+        // a checkout with a main source and its jar, built after it, and a server that watches it
+        FileTime past = FileTime.fromMillis(System.currentTimeMillis() - 60_000);
+        for (String f : new String[] {"pom.xml", "m/pom.xml", "m/src/main/A.java"}) {
+            Path p = checkout.resolve(f);
+            Files.createDirectories(p.getParent());
+            Files.writeString(p, f);
+            Files.setLastModifiedTime(p, past);
+        }
+        Path jar = checkout.resolve("remo.jar");
+        Files.writeString(jar, "jar");
+        Path other = state.resolve("other-checkout-client.sh");
+        Files.writeString(other, script.replace("root=" + quote(TestData.root().toString()), "root=" + quote(checkout.toString())));
+        Path dir = stateDirectory(checkout);
+        Files.createDirectories(dir);
+        Process watching = new ProcessBuilder(java(), "-cp", classPath(), "remo.cli.RemoServer", dir.toString(),
+                dir.getParent().resolve("token").toString(), jar.toString(), "600", checkout.toString())
+                .redirectErrorStream(true).redirectOutput(state.resolve("watching-server.log").toFile()).start();
+        try {
+            for (int i = 0; i < 1000 && !Files.exists(dir.resolve("server")); i++) {
+                Thread.sleep(20);
+            }
+            Result served = run(List.of("bash", other.toString(), "check", "examples/suite/L07.litmus"), TestData.root(), env);
+            assertEquals(0, served.status(), "served without looking: " + served.err());
+            assertTrue(served.out().contains("Test L07"), served.out());
+            // a source changes: the next such call is answered STALE, and the server leaves
+            Files.writeString(checkout.resolve("m/src/main/A.java"), "changed");
+            Result stale = null;
+            for (int i = 0; i < 100; i++) {
+                stale = run(List.of("bash", other.toString(), "check", "examples/suite/L07.litmus"), TestData.root(), env);
+                if (stale.status() != 0) {
+                    break;
+                }
+                Thread.sleep(100); // the change's event may not have arrived yet
+            }
+            assertEquals(99, stale.status(), "the launcher looks and builds: " + stale.err());
+            assertTrue(watching.waitFor(30, TimeUnit.SECONDS), "the server left");
+            assertTrue(Files.readString(state.resolve("watching-server.log")).contains("a source changed ("),
+                    Files.readString(state.resolve("watching-server.log")));
+        } finally {
+            watching.destroy();
+        }
     }
 }

@@ -24,22 +24,24 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Loopback TCP; every connection starts with fields ended by a NUL byte, the second of which is
  * the user's secret token ({@link TokenFile}): the client opens a request connection and sends
- * {@code REMO1}, the token, its working directory, {@code 1}/{@code 0} for a terminal on standard
+ * {@code REMO2}, the token, its working directory, {@code 1}/{@code 0} for a terminal on standard
  * error, {@code COLUMNS} ({@code 1} and the value, or {@code 0} when not exported), its locale
  * ({@code LC_ALL|LC_CTYPE|LANG}), the number of arguments and the arguments. The server answers
  * one line: {@code GO ID} (the run is served), {@code DIRECT} (the client runs its own JVM: a
  * command other than {@code check}, another locale, too many runs at once) or {@code STALE} (the
  * jar changed: the server stops; the client starts a new one). A client that did not compare the
  * checkout's sources with the jar (a warm call skips the launcher's {@code find}) sends
- * {@code REMO2} instead of {@code REMO1}, with the same fields: it is served only by a server that
+ * {@code REMO3} instead of {@code REMO2}, with the same fields: it is served only by a server that
  * watches the sources ({@link SourceWatch}) and saw no change; a change is {@code STALE}, and a
  * server that does not watch answers {@code CHECK} (the client compares, builds if it must, and
- * asks again with {@code REMO1}). After {@code GO} the client opens
- * two more connections, {@code OUT1}/{@code ERR1}, the token and the id, which receive the run's
- * standard output and error as raw bytes until the server closes them; then the request
+ * asks again with {@code REMO2}). After {@code GO} the client opens a connection {@code OUT1}, the
+ * token and the id, which receives the run's standard output as raw bytes until the server shuts
+ * it; at the run's first bytes of standard error the request connection receives {@code ERR}, and
+ * the client opens {@code ERR1} the same way ({@link OutputConnection}); then the request
  * connection receives {@code EXIT N}. Any byte or the end of input on the request connection
  * before that cancels the run (Ctrl-C, or the client gone): it stops at its next limit check and
- * prints its partial result, as a signal does to a JVM of its own.
+ * prints its partial result, as a signal does to a JVM of its own. ({@code REMO1}, whose client
+ * opened both output connections at once, is no longer served: such a connection is closed.)
  */
 final class RequestProtocol {
     /** How long a connection may take to say what it is (milliseconds). */
@@ -86,8 +88,8 @@ final class RequestProtocol {
                 return;
             }
             switch (kind) {
-                case "REMO1" -> request(s, in, budget, false);
-                case "REMO2" -> request(s, in, budget, true);
+                case "REMO2" -> request(s, in, budget, false);
+                case "REMO3" -> request(s, in, budget, true);
                 case "OUT1", "ERR1" -> attach(s, in, budget, kind.equals("OUT1"));
                 default -> s.close();
             }
@@ -115,11 +117,15 @@ final class RequestProtocol {
         }
     }
 
-    /** A run waiting for its output connections. */
+    /** A run and its output connections: standard output's, opened right after GO, and standard error's, when asked for. */
     private static final class Session {
-        final CountDownLatch attached = new CountDownLatch(2);
-        volatile Socket out;
-        volatile Socket err;
+        final CountDownLatch outAttached = new CountDownLatch(1);
+        final OutputConnection out = new OutputConnection(null);
+        final OutputConnection err;
+
+        Session(OutputStream control) {
+            err = new OutputConnection(control);
+        }
     }
 
     private void attach(Socket s, InputStream in, int[] budget, boolean stdout) throws IOException {
@@ -129,21 +135,16 @@ final class RequestProtocol {
             s.close();
             return;
         }
-        synchronized (session) {
-            if ((stdout ? session.out : session.err) != null) {
-                s.close();
-                return;
-            }
-            if (stdout) {
-                session.out = s;
-            } else {
-                session.err = s;
-            }
+        if (!(stdout ? session.out : session.err).attach(s)) {
+            s.close();
+            return;
         }
-        session.attached.countDown();
+        if (stdout) {
+            session.outAttached.countDown();
+        }
     }
 
-    /** A request; {@code sourcesUnchecked}: the client did not compare the sources with the jar ({@code REMO2}). */
+    /** A request; {@code sourcesUnchecked}: the client did not compare the sources with the jar ({@code REMO3}). */
     private void request(Socket s, InputStream in, int[] budget, boolean sourcesUnchecked) throws IOException {
         String cwd = field(in, budget);
         String tty = field(in, budget);
@@ -188,28 +189,31 @@ final class RequestProtocol {
         }
         try {
             String id = HexFormat.of().formatHex(random.next(16));
-            Session session = new Session();
+            Session session = new Session(control);
             pending.put(id, session);
-            reply(control, "GO " + id);
-            boolean ready;
             try {
-                ready = session.attached.await(HELLO_MS, TimeUnit.MILLISECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                ready = false;
+                reply(control, "GO " + id);
+                boolean ready;
+                try {
+                    ready = session.outAttached.await(HELLO_MS, TimeUnit.MILLISECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    ready = false;
+                }
+                if (!ready) {
+                    closeAll(s, session.out.socket(), session.err.socket());
+                    return;
+                }
+                int status = runs.run(s, session.out, session.err, directory, "1".equals(tty),
+                        columns.startsWith("1") ? columns.substring(1) : null, args.toArray(String[]::new));
+                try {
+                    reply(control, "EXIT " + status);
+                } finally {
+                    closeAll(s, session.out.socket(), session.err.socket());
+                }
             } finally {
+                // until the run is over: its standard error connection is opened when asked for
                 pending.remove(id);
-            }
-            if (!ready) {
-                closeAll(s, session.out, session.err);
-                return;
-            }
-            int status = runs.run(s, session.out, session.err, directory, "1".equals(tty),
-                    columns.startsWith("1") ? columns.substring(1) : null, args.toArray(String[]::new));
-            try {
-                reply(control, "EXIT " + status);
-            } finally {
-                closeAll(s, session.out, session.err);
             }
         } finally {
             server.runEnds();
@@ -231,8 +235,7 @@ final class RequestProtocol {
     }
 
     private static void reply(OutputStream control, String line) throws IOException {
-        control.write((line + "\n").getBytes(StandardCharsets.US_ASCII));
-        control.flush();
+        OutputConnection.writeLine(control, line);
     }
 
     private static void closeAll(Socket... sockets) {

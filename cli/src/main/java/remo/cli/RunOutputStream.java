@@ -9,21 +9,23 @@ import java.net.Socket;
  * gathered and sent every {@link #FLUSH_MS} (by {@link RunOutputFlusher}, or when a flush finds them
  * that old, or the buffer full), so that a batch's thousands of short lines are not thousands of
  * socket writes. A failure to send is the stream's from then on, as a failed write to a file
- * descriptor is.
+ * descriptor is. The connection may be opened by the client only once asked for
+ * ({@link OutputConnection}): until then the bytes wait here, and a full buffer or the end of the
+ * run waits for the connection.
  */
 final class RunOutputStream extends OutputStream {
     /** How often buffered output is sent (milliseconds). */
     static final long FLUSH_MS = 20;
 
-    private final OutputStream socket;
+    private final OutputConnection connection;
     private final byte[] buffer = new byte[1 << 16];
     private int length;
     private long oldest;
     private IOException failure;
 
-    /** A stream sending to {@code socket}, the output stream of a run's output connection. */
-    RunOutputStream(OutputStream socket) {
-        this.socket = socket;
+    /** A stream sending to {@code connection}, a run's output connection. */
+    RunOutputStream(OutputConnection connection) {
+        this.connection = connection;
     }
 
     @Override
@@ -32,27 +34,58 @@ final class RunOutputStream extends OutputStream {
     }
 
     @Override
-    public synchronized void write(byte[] b, int off, int len) throws IOException {
-        if (failure != null) {
-            throw failure;
-        }
+    public void write(byte[] b, int off, int len) throws IOException {
+        // a full buffer waits for a connection not opened yet outside the lock, so that the
+        // flusher, which serves every run, never waits behind it
         if (len > buffer.length - length) {
-            send();
-            if (len > buffer.length) {
-                try {
-                    socket.write(b, off, len);
-                } catch (IOException e) {
-                    failure = e;
-                    throw e;
+            awaitConnection();
+        }
+        synchronized (this) {
+            if (failure != null) {
+                throw failure;
+            }
+            if (len > buffer.length - length) {
+                send();
+                if (length > 0) {
+                    // another thread's write filled the buffer after this one looked: wait here
+                    try {
+                        connection.stream(true);
+                    } catch (IOException e) {
+                        failure = e;
+                        throw e;
+                    }
+                    send();
                 }
-                return;
+                if (len > buffer.length) {
+                    try {
+                        connection.stream(true).write(b, off, len);
+                    } catch (IOException e) {
+                        failure = e;
+                        throw e;
+                    }
+                    return;
+                }
+            }
+            if (length == 0) {
+                oldest = System.nanoTime();
+            }
+            System.arraycopy(b, off, buffer, length, len);
+            length += len;
+        }
+    }
+
+    /** Waits, without the lock, for the connection if it is not open (the client was asked for it). */
+    private void awaitConnection() throws IOException {
+        if (connection.socket() == null) {
+            try {
+                connection.stream(true);
+            } catch (IOException e) {
+                synchronized (this) {
+                    failure = failure == null ? e : failure;
+                }
+                throw e;
             }
         }
-        if (length == 0) {
-            oldest = System.nanoTime();
-        }
-        System.arraycopy(b, off, buffer, length, len);
-        length += len;
     }
 
     @Override
@@ -65,7 +98,7 @@ final class RunOutputStream extends OutputStream {
         }
     }
 
-    /** The flusher's call: sends what is gathered. */
+    /** The flusher's call: sends what is gathered, if the connection is open (else asks for it). */
     synchronized void tick() {
         if (failure == null && length > 0) {
             try {
@@ -76,11 +109,19 @@ final class RunOutputStream extends OutputStream {
         }
     }
 
+    /** Sends what is gathered if the connection is open; else asks for it and keeps the bytes. */
     private void send() throws IOException {
         if (failure != null) {
             throw failure;
         }
+        if (length == 0) {
+            return;
+        }
         try {
+            OutputStream socket = connection.stream(false);
+            if (socket == null) {
+                return; // asked for: sent once the client has opened it
+            }
             socket.write(buffer, 0, length);
             socket.flush();
             length = 0;
@@ -90,13 +131,33 @@ final class RunOutputStream extends OutputStream {
         }
     }
 
-    /** Sends the rest and ends the stream: the output half of {@code s}, its connection, is shut down. */
-    synchronized void finish(Socket s) {
-        tick();
+    /**
+     * Sends the rest, waiting for the connection if it was not opened yet, and ends the stream:
+     * the output half of its connection is shut down. A stream that never had a byte needs no
+     * connection.
+     */
+    void finish() {
+        boolean pending;
+        synchronized (this) {
+            pending = length > 0 && failure == null;
+        }
         try {
-            s.shutdownOutput();
+            if (pending) {
+                awaitConnection();
+            }
+            synchronized (this) {
+                send();
+            }
         } catch (IOException e) {
-            // the client is gone
+            // the client is gone, or never opened the connection: nothing more can reach it
+        }
+        Socket s = connection.socket();
+        if (s != null) {
+            try {
+                s.shutdownOutput();
+            } catch (IOException e) {
+                // the client is gone
+            }
         }
     }
 }

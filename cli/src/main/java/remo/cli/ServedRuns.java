@@ -60,8 +60,8 @@ final class ServedRuns {
      * sent and ended.
      *
      * @param control   the request connection
-     * @param outSocket the connection that receives the run's standard output
-     * @param errSocket the connection that receives its standard error
+     * @param outConnection the connection that receives the run's standard output
+     * @param errConnection the one that receives its standard error, opened when asked for
      * @param directory the client's working directory
      * @param tty       whether the client's standard error is a terminal
      * @param columns   the client's {@code COLUMNS}, or null if not exported
@@ -69,10 +69,10 @@ final class ServedRuns {
      * @return the run's exit status
      * @throws IOException if a connection's stream cannot be had
      */
-    int run(Socket control, Socket outSocket, Socket errSocket, Path directory, boolean tty, String columns, String[] args)
-            throws IOException {
-        RunOutputStream outSink = new RunOutputStream(outSocket.getOutputStream());
-        RunOutputStream errSink = new RunOutputStream(errSocket.getOutputStream());
+    int run(Socket control, OutputConnection outConnection, OutputConnection errConnection, Path directory, boolean tty,
+            String columns, String[] args) throws IOException {
+        RunOutputStream outSink = new RunOutputStream(outConnection);
+        RunOutputStream errSink = new RunOutputStream(errConnection);
         flusher.add(outSink, errSink);
         WatchedOutput watched = new WatchedOutput(outSink);
         PrintStream out = new PrintStream(watched, true);
@@ -123,8 +123,8 @@ final class ServedRuns {
         out.flush();
         runErr.flush();
         flusher.remove(outSink, errSink);
-        outSink.finish(outSocket);
-        errSink.finish(errSocket);
+        outSink.finish();
+        errSink.finish();
         return status[0];
     }
 

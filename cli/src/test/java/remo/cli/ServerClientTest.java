@@ -191,6 +191,22 @@ class ServerClientTest {
     }
 
     @Test
+    void standardErrorLongerThanTheServersBufferArrivesWhole() throws Exception {
+        // 1 200 unreadable tests: some 100 KB of error messages, more than the 64 KiB a run's
+        // standard error gathers before its connection, asked for at the first byte, is open
+        Path bad = Files.createTempDirectory(state, "bad");
+        for (int i = 0; i < 1200; i++) {
+            Files.writeString(bad.resolve(String.format("bad-%04d.litmus", i)), "X86 bad" + i + "\n{ x = ; }\n");
+        }
+        Result viaServer = served(bad, "check", ".");
+        Result alone = direct(bad, "check", ".");
+        assertTrue(alone.err().length() > 70_000, "long enough: " + alone.err().length());
+        assertEquals(alone.status(), viaServer.status());
+        assertEquals(alone.err(), viaServer.err());
+        assertEquals(masked(alone.out()), masked(viaServer.out()));
+    }
+
+    @Test
     void anIndexFileAndEveryTestOfTheCorpusOneByOne() throws Exception {
         Path cwd = TestData.root().resolve("testdata");
         List<String> tests;
@@ -258,7 +274,7 @@ class ServerClientTest {
         try (Socket s = new Socket(InetAddress.getLoopbackAddress(), Integer.parseInt(address[0]))) {
             s.setSoTimeout(20_000);
             OutputStream o = s.getOutputStream();
-            String fields = String.join("\u0000", "REMO1", "not-the-token", "/", "0", "0", "||", "1", "check") + "\u0000";
+            String fields = String.join("\u0000", "REMO2", "not-the-token", "/", "0", "0", "||", "1", "check") + "\u0000";
             o.write(fields.getBytes(StandardCharsets.UTF_8));
             o.flush();
             InputStream in = s.getInputStream();

@@ -15,8 +15,6 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The server's side of the launcher's protocol (docs/daemon.md), one connection at a time, each on
@@ -34,11 +32,12 @@ import java.util.concurrent.TimeUnit;
  * {@code REMO3} instead of {@code REMO2}, with the same fields: it is served only by a server that
  * watches the sources ({@link SourceWatch}) and saw no change; a change is {@code STALE}, and a
  * server that does not watch answers {@code CHECK} (the client compares, builds if it must, and
- * asks again with {@code REMO2}). After {@code GO} the client opens a connection {@code OUT1}, the
- * token and the id, which receives the run's standard output as raw bytes until the server shuts
- * it; at the run's first bytes of standard error the request connection receives {@code ERR}, and
- * the client opens {@code ERR1} the same way ({@link OutputConnection}); then the request
- * connection receives {@code EXIT N}. Any byte or the end of input on the request connection
+ * asks again with {@code REMO2}). After {@code GO} the run starts, and its standard output and
+ * error reach the client as {@link OutputConnection} says: inline on the request connection
+ * ({@code OUT N} or {@code ERR N} and N bytes) when the run ends soon, else on a connection of
+ * their own, {@code OUT1}/{@code ERR1}, the token and the id, which the client opens when the
+ * request connection receives the line {@code OUT} or {@code ERR}, and which carries raw bytes
+ * until the server shuts it; then the request connection receives {@code EXIT N}. Any byte or the end of input on the request connection
  * before that cancels the run (Ctrl-C, or the client gone): it stops at its next limit check and
  * prints its partial result, as a signal does to a JVM of its own. ({@code REMO1}, whose client
  * opened both output connections at once, is no longer served: such a connection is closed.)
@@ -117,14 +116,14 @@ final class RequestProtocol {
         }
     }
 
-    /** A run and its output connections: standard output's, opened right after GO, and standard error's, when asked for. */
+    /** A run and its output connections, each opened by the client when asked for. */
     private static final class Session {
-        final CountDownLatch outAttached = new CountDownLatch(1);
-        final OutputConnection out = new OutputConnection(null);
+        final OutputConnection out;
         final OutputConnection err;
 
         Session(OutputStream control) {
-            err = new OutputConnection(control);
+            out = new OutputConnection(control, "OUT");
+            err = new OutputConnection(control, "ERR");
         }
     }
 
@@ -137,10 +136,6 @@ final class RequestProtocol {
         }
         if (!(stdout ? session.out : session.err).attach(s)) {
             s.close();
-            return;
-        }
-        if (stdout) {
-            session.outAttached.countDown();
         }
     }
 
@@ -193,17 +188,6 @@ final class RequestProtocol {
             pending.put(id, session);
             try {
                 reply(control, "GO " + id);
-                boolean ready;
-                try {
-                    ready = session.outAttached.await(HELLO_MS, TimeUnit.MILLISECONDS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    ready = false;
-                }
-                if (!ready) {
-                    closeAll(s, session.out.socket(), session.err.socket());
-                    return;
-                }
                 int status = runs.run(s, session.out, session.err, directory, "1".equals(tty),
                         columns.startsWith("1") ? columns.substring(1) : null, args.toArray(String[]::new));
                 try {
@@ -212,7 +196,7 @@ final class RequestProtocol {
                     closeAll(s, session.out.socket(), session.err.socket());
                 }
             } finally {
-                // until the run is over: its standard error connection is opened when asked for
+                // until the run is over: its output connections are opened when asked for
                 pending.remove(id);
             }
         } finally {

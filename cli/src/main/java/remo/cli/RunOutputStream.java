@@ -9,9 +9,10 @@ import java.net.Socket;
  * gathered and sent every {@link #FLUSH_MS} (by {@link RunOutputFlusher}, or when a flush finds them
  * that old, or the buffer full), so that a batch's thousands of short lines are not thousands of
  * socket writes. A failure to send is the stream's from then on, as a failed write to a file
- * descriptor is. The connection may be opened by the client only once asked for
- * ({@link OutputConnection}): until then the bytes wait here, and a full buffer or the end of the
- * run waits for the connection.
+ * descriptor is. The client opens the connection only when asked for it ({@link OutputConnection}):
+ * at a full buffer (which waits for it), or when bytes have waited {@link #FLUSH_MS}; a run that
+ * ends sooner sends its bytes inline on the request connection, and the client needs no copying
+ * process for them.
  */
 final class RunOutputStream extends OutputStream {
     /** How often buffered output is sent (milliseconds). */
@@ -49,7 +50,7 @@ final class RunOutputStream extends OutputStream {
                 if (length > 0) {
                     // another thread's write filled the buffer after this one looked: wait here
                     try {
-                        connection.stream(true);
+                        connection.awaitStream();
                     } catch (IOException e) {
                         failure = e;
                         throw e;
@@ -58,7 +59,7 @@ final class RunOutputStream extends OutputStream {
                 }
                 if (len > buffer.length) {
                     try {
-                        connection.stream(true).write(b, off, len);
+                        connection.awaitStream().write(b, off, len);
                     } catch (IOException e) {
                         failure = e;
                         throw e;
@@ -74,11 +75,21 @@ final class RunOutputStream extends OutputStream {
         }
     }
 
-    /** Waits, without the lock, for the connection if it is not open (the client was asked for it). */
+    /** Whether the gathered bytes have no NUL byte (the client's bash cannot hold one in a variable). */
+    private boolean noNul() {
+        for (int i = 0; i < length; i++) {
+            if (buffer[i] == 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Waits, without the lock, for the connection if it is not open (asking for it if not asked yet). */
     private void awaitConnection() throws IOException {
         if (connection.socket() == null) {
             try {
-                connection.stream(true);
+                connection.awaitStream();
             } catch (IOException e) {
                 synchronized (this) {
                     failure = failure == null ? e : failure;
@@ -109,7 +120,11 @@ final class RunOutputStream extends OutputStream {
         }
     }
 
-    /** Sends what is gathered if the connection is open; else asks for it and keeps the bytes. */
+    /**
+     * Sends what is gathered if the connection is open; else keeps the bytes, and asks for the
+     * connection once they have waited {@link #FLUSH_MS} (a run that ends sooner sends them inline,
+     * {@link #finish}).
+     */
     private void send() throws IOException {
         if (failure != null) {
             throw failure;
@@ -118,9 +133,12 @@ final class RunOutputStream extends OutputStream {
             return;
         }
         try {
-            OutputStream socket = connection.stream(false);
+            OutputStream socket = connection.openStream();
             if (socket == null) {
-                return; // asked for: sent once the client has opened it
+                if (System.nanoTime() - oldest > FLUSH_MS * 1_000_000) {
+                    connection.ask();
+                }
+                return;
             }
             socket.write(buffer, 0, length);
             socket.flush();
@@ -132,14 +150,25 @@ final class RunOutputStream extends OutputStream {
     }
 
     /**
-     * Sends the rest, waiting for the connection if it was not opened yet, and ends the stream:
-     * the output half of its connection is shut down. A stream that never had a byte needs no
-     * connection.
+     * Sends the rest and ends the stream: the output half of its connection is shut down. A stream
+     * whose connection was never asked for needs none: up to a buffer of bytes without a NUL go
+     * inline on the request connection ({@link OutputConnection#sendInline}); otherwise the
+     * connection is asked for and waited for.
      */
     void finish() {
         boolean pending;
         synchronized (this) {
             pending = length > 0 && failure == null;
+            if (pending && connection.mayInline() && noNul()) {
+                try {
+                    connection.sendInline(buffer, length);
+                    length = 0;
+                    return;
+                } catch (IOException e) {
+                    failure = e;
+                    return; // the client is gone
+                }
+            }
         }
         try {
             if (pending) {

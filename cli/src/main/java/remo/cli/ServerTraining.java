@@ -56,22 +56,46 @@ final class ServerTraining {
         String token = Files.readString(tokenFile).trim();
         InetAddress loopback = InetAddress.getLoopbackAddress();
         try (Socket control = new Socket(loopback, port)) {
-            List<String> fields = new ArrayList<>(List.of("REMO1", token, cwd.toString(), "0", "0",
+            List<String> fields = new ArrayList<>(List.of("REMO2", token, cwd.toString(), "0", "0",
                     RemoServer.localeOf(System.getenv()), Integer.toString(args.length)));
             fields.addAll(List.of(args));
             control.getOutputStream().write((String.join("\0", fields) + "\0").getBytes(StandardCharsets.UTF_8));
-            String reply = line(control.getInputStream());
+            InputStream in = control.getInputStream();
+            String reply = line(in);
             if (!reply.startsWith("GO ")) {
                 return 3;
             }
-            try (Socket out = new Socket(loopback, port); Socket err = new Socket(loopback, port)) {
-                out.getOutputStream().write(("OUT1\0" + token + "\0" + reply.substring(3) + "\0").getBytes(StandardCharsets.US_ASCII));
-                err.getOutputStream().write(("ERR1\0" + token + "\0" + reply.substring(3) + "\0").getBytes(StandardCharsets.US_ASCII));
-                out.getInputStream().transferTo(OutputStream.nullOutputStream());
-                err.getInputStream().transferTo(OutputStream.nullOutputStream());
+            String id = reply.substring(3);
+            List<Thread> drains = new ArrayList<>();
+            try {
+                // the client's loop (the launcher's remo_attach): inline output, connections when asked, the status
+                while (true) {
+                    String l = line(in);
+                    if (l.matches("EXIT \\d{1,3}")) {
+                        return Integer.parseInt(l.substring(5));
+                    } else if (l.matches("(OUT|ERR) \\d{1,9}")) {
+                        in.readNBytes(Integer.parseInt(l.substring(4)));
+                    } else if (l.equals("OUT") || l.equals("ERR")) {
+                        Socket stream = new Socket(loopback, port);
+                        stream.getOutputStream().write((l + "1\0" + token + "\0" + id + "\0").getBytes(StandardCharsets.US_ASCII));
+                        Thread drain = new Thread(() -> {
+                            try (stream) {
+                                stream.getInputStream().transferTo(OutputStream.nullOutputStream());
+                            } catch (IOException e) {
+                                // the server is gone: the status line says so
+                            }
+                        }, "remo-training-drain");
+                        drain.start();
+                        drains.add(drain);
+                    } else {
+                        return 3; // the server is gone
+                    }
+                }
+            } finally {
+                for (Thread t : drains) {
+                    t.join(5000);
+                }
             }
-            String exit = line(control.getInputStream());
-            return exit.startsWith("EXIT ") ? Integer.parseInt(exit.substring(5)) : 3;
         } finally {
             server.stop();
             serving.join(5000);

@@ -29,4 +29,13 @@ class ArchiveTrainingTest {
         // a checkout without examples/suite: the checks fail with E-IO, and the launcher keeps no archive
         assertEquals(2, ArchiveTraining.run(scratch.resolve("no-checkout"), scratch.resolve("tests")));
     }
+
+    @Test
+    void theServersTrainingSpeaksItsProtocol(@TempDir Path scratch) throws IOException, InterruptedException {
+        // a small output goes inline; a directory's (175 KB) on a connection asked for; an
+        // unknown option's error inline on standard error, with its exit status
+        assertEquals(0, ServerTraining.train(scratch.resolve("a"), TestData.root(), "check", "examples/suite/L07.litmus"));
+        assertEquals(0, ServerTraining.train(scratch.resolve("b"), TestData.root(), "check", "testdata/x86/dat3m-x86"));
+        assertEquals(2, ServerTraining.train(scratch.resolve("c"), TestData.root(), "check", "--no-such-option"));
+    }
 }

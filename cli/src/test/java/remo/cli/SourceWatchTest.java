@@ -29,10 +29,19 @@ class SourceWatchTest {
         return tmp.resolve("m/target/remo.jar");
     }
 
+    /** A watch of {@code root}, once it is set up (at most 10 s). */
+    private static SourceWatch started(Path root, Path jar) throws InterruptedException {
+        SourceWatch w = SourceWatch.start(root, jar);
+        for (int i = 0; i < 1000 && !w.watching(); i++) {
+            Thread.sleep(10);
+        }
+        return w;
+    }
+
     /** Whether {@code edit} of the checkout is seen as a change within 10 s (false: none in 1.5 s). */
     private static boolean seen(Path tmp, Consumer<Path> edit, boolean expected) throws Exception {
         Path jar = checkout(tmp);
-        try (SourceWatch w = SourceWatch.start(tmp, jar)) {
+        try (SourceWatch w = started(tmp, jar)) {
             assertTrue(w.watching(), "this machine's file system can be watched");
             assertFalse(w.changed(), "nothing changed yet");
             edit.accept(tmp);
@@ -97,7 +106,7 @@ class SourceWatchTest {
     void aSourceNewerThanTheJarAtTheStartIsAChange(@TempDir Path tmp) throws Exception {
         Path jar = checkout(tmp);
         Files.setLastModifiedTime(jar, FileTime.fromMillis(System.currentTimeMillis() - 120_000));
-        try (SourceWatch w = SourceWatch.start(tmp, jar)) {
+        try (SourceWatch w = started(tmp, jar)) {
             assertTrue(w.changed(), "a change made before the watch began, seen as the launcher's find sees it");
             assertTrue(w.firstChange().endsWith("is newer than the jar"), w.firstChange());
         }
@@ -106,6 +115,7 @@ class SourceWatchTest {
     @Test
     void aCheckoutThatCannotBeWatchedSaysSo(@TempDir Path tmp) throws Exception {
         try (SourceWatch w = SourceWatch.start(tmp.resolve("no-such-checkout"), tmp.resolve("no.jar"))) {
+            Thread.sleep(1000);
             assertFalse(w.watching());
         }
     }

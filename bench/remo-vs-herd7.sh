@@ -151,7 +151,7 @@ for w in "$@"; do
       stop_server; "$remo" check "${t[@]}" >/dev/null 2>&1 || true; "$remo" check "${t[@]}" >/dev/null 2>&1 || true
       pid="$(server_pid)"
       hwm="$(awk '/VmHWM/ { printf "%.0f", $2 / 1024 }' "/proc/$pid/status")"
-      echo "| peak resident memory (MiB), ${#t[@]} Dartagnan tests: herd7 | $(stats "${h[@]}") | remo --no-daemon: $(stats "${d[@]}") | server after two batches: $hwm MiB (client: bash and two cat) |" ;;
+      echo "| peak resident memory (MiB), ${#t[@]} Dartagnan tests: herd7 | $(stats "${h[@]}") | remo --no-daemon: $(stats "${d[@]}") | server after two batches: $hwm MiB (client: bash, and a cat per output stream of a run not over within 20 ms) |" ;;
     warm-server)
       need DAT3M_X86
       for ((i = 0; i < 40; i++)); do "$remo" check -q "$here/testdata/x86" "$DAT3M_X86" >/dev/null 2>&1 || true; done

@@ -139,7 +139,12 @@ public final class RemoServer {
             Files.move(tmp, dir.resolve("server"), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             System.err.println("remo server: pid " + ProcessHandle.current().pid() + " on 127.0.0.1:" + server.getLocalPort());
             // SIGTERM (kill, a shutdown): the address goes with the server
-            Thread forget = new Thread(() -> removeAddress(address), "remo-server-exit");
+            Thread forget = new Thread(() -> {
+                if (!stopping) {
+                    System.err.println("remo server: stopped by a signal; leaving");
+                }
+                removeAddress(address);
+            }, "remo-server-exit");
             Runtime.getRuntime().addShutdownHook(forget);
             Thread flusher = new Thread(outputs::loop, "remo-flusher");
             flusher.setDaemon(true);

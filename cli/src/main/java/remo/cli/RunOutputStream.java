@@ -19,6 +19,8 @@ final class RunOutputStream extends OutputStream {
     static final long FLUSH_MS = 20;
 
     private final OutputConnection connection;
+    /** The run's other stream: its gathered bytes go first when this one is written (their order). */
+    private volatile RunOutputStream sibling;
     private final byte[] buffer = new byte[1 << 16];
     private int length;
     private long oldest;
@@ -29,6 +31,39 @@ final class RunOutputStream extends OutputStream {
         this.connection = connection;
     }
 
+    /**
+     * Makes {@code out} and {@code err}, a run's standard output and error, each send the other's
+     * gathered bytes before taking bytes of its own: output that goes inline on the request
+     * connection then keeps the order in which the run wrote it (an error line before the results
+     * that follow it), as a JVM of its own writing to one terminal does.
+     */
+    static void pair(RunOutputStream out, RunOutputStream err) {
+        out.sibling = err;
+        err.sibling = out;
+    }
+
+    /** Sends what is gathered now, inline if the connection was never asked for (for {@link #pair}). */
+    private void sendGathered() {
+        if (length == 0) {
+            return; // a racy look: the writer of these bytes is another thread, not ordered with this one
+        }
+        synchronized (this) {
+            if (length == 0 || failure != null) {
+                return;
+            }
+            try {
+                if (connection.mayInline() && noNul()) {
+                    connection.sendInline(buffer, length);
+                    length = 0;
+                } else {
+                    send();
+                }
+            } catch (IOException e) {
+                failure = e;
+            }
+        }
+    }
+
     @Override
     public void write(int b) throws IOException {
         write(new byte[] {(byte) b}, 0, 1);
@@ -36,6 +71,10 @@ final class RunOutputStream extends OutputStream {
 
     @Override
     public void write(byte[] b, int off, int len) throws IOException {
+        RunOutputStream other = sibling;
+        if (other != null) {
+            other.sendGathered();
+        }
         // a full buffer waits for a connection not opened yet outside the lock, so that the
         // flusher, which serves every run, never waits behind it
         if (len > buffer.length - length) {

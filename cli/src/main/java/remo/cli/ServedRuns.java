@@ -73,6 +73,7 @@ final class ServedRuns {
             String columns, String[] args) throws IOException {
         RunOutputStream outSink = new RunOutputStream(outConnection);
         RunOutputStream errSink = new RunOutputStream(errConnection);
+        RunOutputStream.pair(outSink, errSink);
         flusher.add(outSink, errSink);
         WatchedOutput watched = new WatchedOutput(outSink);
         PrintStream out = new PrintStream(watched, true);

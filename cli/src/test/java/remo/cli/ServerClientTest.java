@@ -191,6 +191,62 @@ class ServerClientTest {
     }
 
     @Test
+    void anErrorLineComesWhereTheRunWroteIt() throws Exception {
+        // one stream for both, as on a terminal: the syntax error of the first test before the
+        // results of the second, as a JVM of its own writes them (inline output keeps the order)
+        Path bad = Files.createTempDirectory(state, "order").resolve("bad.litmus");
+        Files.writeString(bad, "X86 bad\n{ x = ; }\n");
+        String l07 = TestData.root().resolve("examples/suite/L07.litmus").toString();
+        List<String> cmd = List.of("check", bad.toString(), l07);
+        List<String> viaServer = new ArrayList<>(List.of("bash", client.toString()));
+        viaServer.addAll(cmd);
+        List<String> alone = new ArrayList<>(List.of(java(), "-cp", classPath(), "remo.cli.Main"));
+        alone.addAll(cmd);
+        String served = merged(viaServer, Map.of("XDG_RUNTIME_DIR", state.toString(), "REMO_DAEMON_IDLE", "60"));
+        String direct = merged(alone, Map.of());
+        assertTrue(direct.indexOf("E-SYNTAX") < direct.indexOf("Test L07"), direct);
+        assertEquals(masked(direct), masked(served));
+    }
+
+    /** Standard output and error of {@code command} in one file, as on a terminal. */
+    private static String merged(List<String> command, Map<String, String> env) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(command).directory(TestData.root().toFile());
+        pb.environment().putAll(env);
+        pb.environment().remove("COLUMNS");
+        Path both = Files.createTempFile(state, "both", ".txt");
+        Process p = pb.redirectErrorStream(true).redirectOutput(both.toFile()).start();
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS));
+        return Files.readString(both);
+    }
+
+    @Test
+    void aWriteThatFailsIsAnErrorAsInAJvmOfItsOwn() throws Exception {
+        Assumptions.assumeTrue(Files.exists(Path.of("/dev/full")), "/dev/full: writes fail with ENOSPC");
+        String l07 = TestData.root().resolve("examples/suite/L07.litmus").toString();
+        ProcessBuilder pb = new ProcessBuilder("bash", client.toString(), "check", l07).directory(TestData.root().toFile());
+        pb.environment().put("XDG_RUNTIME_DIR", state.toString());
+        Path err = Files.createTempFile(state, "full", ".txt");
+        Process p = pb.redirectOutput(new java.io.File("/dev/full")).redirectError(err.toFile()).start();
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS));
+        assertEquals(2, p.exitValue(), "E-IO's status, not the check's 0: " + Files.readString(err));
+        assertTrue(Files.readString(err).contains("error[E-IO]: cannot write standard output"), Files.readString(err));
+    }
+
+    @Test
+    void theCallersOwnFilesAreLeftToAJvmOfItsOwn() throws Exception {
+        Path l07 = TestData.root().resolve("examples/suite/L07.litmus");
+        ProcessBuilder pb = new ProcessBuilder("bash", client.toString(), "check", "/dev/stdin").directory(TestData.root().toFile());
+        pb.environment().put("XDG_RUNTIME_DIR", state.toString());
+        Process p = pb.redirectInput(l07.toFile()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(99, p.exitValue(), "the client returns to the plain run: " + out);
+        Result graph = served(TestData.root(), "check", "--graph", state.resolve("g").toString(), "--format", "svg",
+                "examples/suite/L07.litmus");
+        assertEquals(99, graph.status(), "dot is looked up on the caller's PATH: " + graph.err());
+    }
+
+    @Test
     void standardErrorLongerThanTheServersBufferArrivesWhole() throws Exception {
         // 1 200 unreadable tests: some 100 KB of error messages, more than the 64 KiB a run's
         // standard error gathers before its connection, asked for at the first byte, is open

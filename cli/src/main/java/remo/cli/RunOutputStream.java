@@ -52,16 +52,30 @@ final class RunOutputStream extends OutputStream {
                 return;
             }
             try {
-                if (connection.mayInline() && noNul()) {
-                    connection.sendInline(buffer, length);
-                    length = 0;
-                } else {
+                if (!sendInline()) {
                     send();
                 }
             } catch (IOException e) {
                 failure = e;
             }
         }
+    }
+
+    /**
+     * Sends the gathered bytes inline on the request connection if they may go there: the
+     * connection was never asked for, and no NUL byte (the client's bash cannot hold one in a
+     * variable). Called with the lock held.
+     *
+     * @return whether they were sent
+     * @throws IOException if the request connection fails (the client is gone)
+     */
+    private boolean sendInline() throws IOException {
+        if (length == 0 || !connection.mayInline() || !noNul()) {
+            return false;
+        }
+        connection.sendInline(buffer, length);
+        length = 0;
+        return true;
     }
 
     @Override
@@ -114,7 +128,7 @@ final class RunOutputStream extends OutputStream {
         }
     }
 
-    /** Whether the gathered bytes have no NUL byte (the client's bash cannot hold one in a variable). */
+    /** Whether the gathered bytes have no NUL byte. */
     private boolean noNul() {
         for (int i = 0; i < length; i++) {
             if (buffer[i] == 0) {
@@ -198,15 +212,13 @@ final class RunOutputStream extends OutputStream {
         boolean pending;
         synchronized (this) {
             pending = length > 0 && failure == null;
-            if (pending && connection.mayInline() && noNul()) {
-                try {
-                    connection.sendInline(buffer, length);
-                    length = 0;
+            try {
+                if (pending && sendInline()) {
                     return;
-                } catch (IOException e) {
-                    failure = e;
-                    return; // the client is gone
                 }
+            } catch (IOException e) {
+                failure = e;
+                return; // the client is gone
             }
         }
         try {

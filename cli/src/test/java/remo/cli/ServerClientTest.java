@@ -60,7 +60,7 @@ class ServerClientTest {
                 + "\njava_bin=" + quote(java()) + "\nboot=()\ncds=()\ngc=(-XX:+UseSerialGC -Xms16m)\nperf=()\n";
         client = state.resolve("client.sh");
         Files.writeString(client, prologue + launcher.substring(begin, end)
-                + "remo_served checked \"$@\"\necho 'remo-test: not served' >&2\nexit 99\n");
+                + "if remo_servable \"$@\"; then remo_served checked \"$@\"; fi\necho 'remo-test: not served' >&2\nexit 99\n");
         // the first server is started here, with a stamp file for its jar, so that a test can change it
         stamp = state.resolve("stamp.jar");
         Files.writeString(stamp, "1");

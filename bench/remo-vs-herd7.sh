@@ -22,9 +22,16 @@
 #   jobs        remo check --jobs 1 against --jobs 2 on $DAT3M_X86, served (ratio = jobs 1 / jobs 2: the speed-up);
 #               then both outputs compared, but for the measured seconds (a row says whether they are the same)
 #   jobs-direct the same with --no-daemon
-#   warm-server runs the repository's x86 tests and $DAT3M_X86 40 times through the server, so that
-#               its JIT compilers have reached the steady state (about 15 000 tests) before the
-#               rows that follow; a server that has just started is still compiling
+#   warm-server runs $DAT3M_X86 through the server until a served batch takes no longer than the
+#               median of the 10 before it (at least 60 batches, --jobs 1 and 2 in turn), so that
+#               its JIT compilers have reached the steady state before the rows that follow: a
+#               server that has just started is still compiling (the batch took 0.2-0.3 s for the
+#               first 30 batches on the AMD machine, then 0.12-0.13 s)
+#   jobs-ceiling what two jobs can gain on this machine at all: `remo bench --rounds 300` of $DAT3M_X86
+#               with --jobs 1 alone, with --jobs 2 alone, and two --jobs 1 processes at once (no
+#               shared JVM, lock or output), each in three JVMs; median seconds per round over the
+#               last 100 rounds, the JDK's default compile thresholds (the launcher raises them
+#               for short runs); about 7 minutes
 #   memory      peak resident memory of $DAT3M_X86 in one process: herd7, remo --no-daemon, and the
 #               server's own peak (VmHWM) after serving it
 set -euo pipefail
@@ -82,6 +89,7 @@ pair() {
   printf '| %s | %s | %s | %s |\n' "$name" "$(stats "${tb[@]}")" "$(stats "${ta[@]}")" "$(stats "${r[@]}")"
 }
 nothing() { :; }
+median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "?"; else print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 # same_output NAME CMD-A -- CMD-B: a row saying whether both print the same, but for the measured
 # seconds (the Time lines and the Summary's seconds column)
 same_output() {
@@ -154,8 +162,43 @@ for w in "$@"; do
       echo "| peak resident memory (MiB), ${#t[@]} Dartagnan tests: herd7 | $(stats "${h[@]}") | remo --no-daemon: $(stats "${d[@]}") | server after two batches: $hwm MiB (client: bash, and a cat per output stream of a run not over within 20 ms) |" ;;
     warm-server)
       need DAT3M_X86
-      for ((i = 0; i < 40; i++)); do "$remo" check -q "$here/testdata/x86" "$DAT3M_X86" >/dev/null 2>&1 || true; done
-      echo "| (server warmed: 40 runs of the repository's x86 tests and the Dartagnan tests) | | | |" ;;
+      "$remo" check -q "$here/testdata/x86" >/dev/null 2>&1 || true
+      w=()
+      for ((i = 0; i < 200; i++)); do
+        s=$(now); "$remo" check --jobs $((i % 2 + 1)) "$DAT3M_X86" >/dev/null 2>&1 || true; e=$(now)
+        w+=("$(elapsed "$s" "$e")")
+        # steady: this --jobs 1 batch no slower than the median of the ten --jobs 1 batches before it
+        if [ "$i" -ge 60 ] && [ $((i % 2)) = 0 ]; then
+          m="$(printf '%s\n' "${w[@]: -22:20}" | awk 'NR % 2 == 1' | sort -g | awk '{ v[NR] = $1 } END { print (v[5] + v[6]) / 2 }')"
+          awk -v x="${w[-1]}" -v m="$m" 'BEGIN { exit !(x <= m) }' && break
+        fi
+      done
+      echo "| (server warmed: the repository's x86 tests, then $((i + 1)) batches of the Dartagnan tests, the last --jobs 1 batch ${w[-1]} s) | | | |" ;;
+    jobs-ceiling)
+      need DAT3M_X86
+      # one JVM's steady state differs from another's by up to a third (C2's choices differ from
+      # run to run), so each setting runs in three JVMs, in turn, and the medians are compared
+      defaults="-XX:Tier4InvocationThreshold=5000 -XX:Tier4MinInvocationThreshold=600 -XX:Tier4CompileThreshold=15000 -XX:Tier4BackEdgeThreshold=40000"
+      t="/tmp/remo-bench-ceiling.$$"
+      bench_round() { # bench_round JOBS: median seconds per round of rounds 201-300 of one remo bench JVM
+        REMO_JAVA_OPTS="$defaults" "$remo" bench --rounds 300 --jobs "$1" "$DAT3M_X86" 2>&1 |
+          sed -nE 's/^round ([0-9]+): [0-9]+ tests in ([0-9.]+) s.*/\1 \2/p' | awk '$1 > 200 { print $2 }' | median
+      }
+      one=(); two=(); both=()
+      for ((i = 0; i < 3; i++)); do
+        one+=("$(bench_round 1)")
+        two+=("$(bench_round 2)")
+        bench_round 1 >"$t" &
+        pa=$!
+        both+=("$(bench_round 1)")
+        wait "$pa" || true
+        both+=("$(cat "$t")")
+      done
+      rm -f "$t"
+      m1="$(printf '%s\n' "${one[@]}" | median)"; m2="$(printf '%s\n' "${two[@]}" | median)"; mb="$(printf '%s\n' "${both[@]}" | median)"
+      echo "| (columns: seconds per round of ${DAT3M_X86##*/}'s tests in one JVM, median of rounds 201-300; each JVM's figure listed, then their median) | | | |"
+      echo "| --jobs 2 alone against --jobs 1 alone: speed-up | ${two[*]}: $m2 | ${one[*]}: $m1 | $(awk -v x="$m1" -v y="$m2" 'BEGIN { printf "%.3f", x / y }') |"
+      echo "| two --jobs 1 JVMs at once against one alone: the machine's gain from a second processor (2 x alone / at once) | ${both[*]}: $mb | ${one[*]}: $m1 | $(awk -v x="$m1" -v y="$mb" 'BEGIN { printf "%.3f", 2 * x / y }') |" ;;
     *) echo "bench: unknown workload '$w'" >&2; exit 2 ;;
   esac
 done

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
@@ -17,11 +18,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * When the launcher trains its class-data archive again ({@code remo_archive_stale} in {@code ./remo},
- * run as it is there): a missing archive, one older than the jar, and one older than the JDK's own
- * archive it extends (recorded beside it in {@code ARCHIVE.base}). The last case is the one the
- * JVM gives no sign of: it maps no dynamic archive whose base archive changed (a JDK update, a
- * {@code java -Xshare:dump}), and every start lost about 0.1 s until the next build.
+ * The launcher's class-data archive ({@code remo_archive_stale} and {@code remo_train_archive} in
+ * {@code ./remo}, run as they are there). When it is trained again: a missing archive, one older
+ * than the jar, and one older than the JDK's own archive it extends (recorded beside it in
+ * {@code ARCHIVE.base}). The last case is the one the JVM gives no sign of: it maps no dynamic
+ * archive whose base archive changed (a JDK update, a {@code java -Xshare:dump}), and every start
+ * lost about 0.1 s until the next build. How it is trained: by a JVM that only interprets, with
+ * a stand-in JVM that records its arguments.
  */
 class ArchiveStalenessTest {
     private static final Instant JAR_TIME = Instant.parse("2026-01-01T00:00:00Z");
@@ -79,6 +82,66 @@ class ArchiveStalenessTest {
         assertFalse(stale());
     }
 
+    @Test
+    void theTrainingRunInterpretsAndRecordsTheBaseArchive() throws Exception {
+        // a stand-in JVM in a JDK-like folder: records its arguments, writes the archive it is asked for
+        Path jdk = dir.resolve("jdk");
+        Path java = fakeJava(jdk, 0);
+        Path base = jdk.resolve("lib/server/classes.jsa");
+        Files.createDirectories(base.getParent());
+        Files.writeString(base, "base");
+        assertEquals(0, train(java).exitValue());
+        assertEquals("archive", Files.readString(archive), "the archive is moved in place");
+        assertEquals(base.toRealPath() + "\n", Files.readString(dir.resolve("remo.jsa.base")), "its base archive is recorded");
+        assertFalse(Files.exists(dir.resolve("remo.jsa.failed")));
+        List<String> args = Files.readAllLines(jdk.resolve("args"));
+        // -Xint: a JDK 17 archive written while the JVM compiled left a hot method interpreted for good
+        assertEquals("-Xint", args.get(0), "the training JVM only interprets: " + args);
+        assertTrue(args.stream().anyMatch(a -> a.startsWith("-XX:ArchiveClassesAtExit=")), args.toString());
+        assertTrue(args.stream().anyMatch(a -> a.startsWith("-Dremo.archiveTraining=")), args.toString());
+    }
+
+    @Test
+    void aFailedTrainingLeavesAMarkAndNoArchive() throws Exception {
+        file("remo.jsa", JAR_TIME.minusSeconds(60));
+        Path java = fakeJava(dir.resolve("jdk"), 1);
+        assertEquals(0, train(java).exitValue());
+        assertFalse(Files.exists(archive), "no archive after a failed training");
+        assertTrue(Files.exists(dir.resolve("remo.jsa.failed")), "the failure is marked until the next build");
+    }
+
+    private static Path fakeJava(Path jdk, int status) throws IOException {
+        Path java = jdk.resolve("bin/java");
+        Files.createDirectories(java.getParent());
+        Files.writeString(java, "#!/usr/bin/env bash\nprintf '%s\\n' \"$@\" > '" + jdk.resolve("args") + "'\n"
+                + "for a in \"$@\"; do case \"$a\" in -XX:ArchiveClassesAtExit=*) printf archive > \"${a#*=}\" ;; esac; done\n"
+                + "exit " + status + "\n");
+        java.toFile().setExecutable(true);
+        return java;
+    }
+
+    /** Runs the launcher's remo_train_archive with {@code java} as the JVM. */
+    private Process train(Path java) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder("bash", script("java_bin='" + java + "'\nroot='" + dir + "'\njsa='" + archive
+                + "'\nboot=()\ngc=(-XX:+UseSerialGC)\n", "remo_train_archive\n").toString()).redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS), "the function returns");
+        assertEquals("", output, "the training prints nothing");
+        return p;
+    }
+
+    /** A script: the launcher's variables ({@code jar} and {@code settings}), its archive functions, then {@code call}. */
+    private Path script(String settings, String call) throws IOException {
+        String launcher = Files.readString(TestData.root().resolve("remo"));
+        int begin = launcher.indexOf("# --- archive (begin)");
+        int end = launcher.indexOf("# --- archive (end) ---");
+        assertTrue(begin > 0 && end > begin, "the launcher marks its archive functions");
+        Path script = dir.resolve("archive.sh");
+        Files.writeString(script, "set -euo pipefail\njar='" + jar + "'\n" + settings + launcher.substring(begin, end) + call,
+                StandardCharsets.UTF_8);
+        return script;
+    }
+
     private Path file(String name, Instant time) throws IOException {
         Path p = dir.resolve(name);
         Files.writeString(p, name);
@@ -88,13 +151,7 @@ class ArchiveStalenessTest {
 
     /** Runs the launcher's remo_archive_stale on the archive: true for exit status 0 (stale), false for 1. */
     private boolean stale() throws IOException, InterruptedException {
-        String launcher = Files.readString(TestData.root().resolve("remo"));
-        int begin = launcher.indexOf("# --- archive (begin)");
-        int end = launcher.indexOf("# --- archive (end) ---");
-        assertTrue(begin > 0 && end > begin, "the launcher marks its archive function");
-        Path script = dir.resolve("stale.sh");
-        Files.writeString(script, "set -euo pipefail\njar='" + jar + "'\n" + launcher.substring(begin, end)
-                + "if remo_archive_stale '" + archive + "'; then exit 0; else exit 1; fi\n", StandardCharsets.UTF_8);
+        Path script = script("", "if remo_archive_stale '" + archive + "'; then exit 0; else exit 1; fi\n");
         Process p = new ProcessBuilder("bash", script.toString()).redirectErrorStream(true).start();
         String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(30, TimeUnit.SECONDS), "the function returns");

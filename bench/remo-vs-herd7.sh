@@ -168,12 +168,13 @@ for w in "$@"; do
         s=$(now); "$remo" check --jobs $((i % 2 + 1)) "$DAT3M_X86" >/dev/null 2>&1 || true; e=$(now)
         w+=("$(elapsed "$s" "$e")")
         # steady: this --jobs 1 batch no slower than the median of the ten --jobs 1 batches before it
+        # (of the 20 batches before the last two, the first is a --jobs 2 batch: the even lines)
         if [ "$i" -ge 60 ] && [ $((i % 2)) = 0 ]; then
-          m="$(printf '%s\n' "${w[@]: -22:20}" | awk 'NR % 2 == 1' | sort -g | awk '{ v[NR] = $1 } END { print (v[5] + v[6]) / 2 }')"
+          m="$(printf '%s\n' "${w[@]: -22:20}" | awk 'NR % 2 == 0' | sort -g | awk '{ v[NR] = $1 } END { print (v[5] + v[6]) / 2 }')"
           awk -v x="${w[-1]}" -v m="$m" 'BEGIN { exit !(x <= m) }' && break
         fi
       done
-      echo "| (server warmed: the repository's x86 tests, then $((i + 1)) batches of the Dartagnan tests, the last --jobs 1 batch ${w[-1]} s) | | | |" ;;
+      echo "| (server warmed: the repository's x86 tests, then ${#w[@]} batches of the Dartagnan tests, the last --jobs 1 batch ${w[-1]} s) | | | |" ;;
     jobs-ceiling)
       need DAT3M_X86
       # one JVM's steady state differs from another's by up to a third (C2's choices differ from

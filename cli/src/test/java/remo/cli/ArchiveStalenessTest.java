@@ -54,8 +54,16 @@ class ArchiveStalenessTest {
     }
 
     @Test
-    void anArchiveNewerThanTheJarWithoutARecordedBaseIsKept() throws Exception {
+    void anArchiveOfAnEarlierLauncherIsTrainedAgain() throws Exception {
+        // no record of its base: trained by a JVM that compiled, which could leave a hot method interpreted
         file("remo.jsa", JAR_TIME.plusSeconds(60));
+        assertTrue(stale());
+    }
+
+    @Test
+    void anArchiveOfAJdkWithoutItsOwnArchiveIsKept() throws Exception {
+        file("remo.jsa", JAR_TIME.plusSeconds(60));
+        Files.writeString(dir.resolve("remo.jsa.base"), "");
         assertFalse(stale());
     }
 

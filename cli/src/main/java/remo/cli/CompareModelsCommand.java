@@ -94,7 +94,7 @@ final class CompareModelsCommand implements Callable<Integer> {
             requirePositive(args, "--events", events);
             requirePositive(args, "--threads", threads);
             requirePositive(args, "--nodes", nodes);
-            requirePositive(args, "--jobs", jobs);
+            JobsOption.checked(args, jobs);
             if (!(timeoutSeconds >= 0) || Double.isInfinite(timeoutSeconds)) {
                 throw ModelOptions.usage(args, "--timeout", "--timeout must be 0 (no limit) or a positive number of seconds");
             }

@@ -15,11 +15,38 @@ final class JobsOption {
      * The number of threads.
      *
      * @param at where the command line's options are
-     * @throws DiagnosticException E-USAGE at the option's value if it is below 1
+     * @throws DiagnosticException E-USAGE at the option's value if it is below 1 or above {@link #maximum()}
      */
     int jobs(ArgumentPositions at) throws DiagnosticException {
+        return checked(at, jobs);
+    }
+
+    /**
+     * The most threads {@code --jobs} may ask for: 4 per processor, and at least 256. More would
+     * only wait for a processor, and each costs a thread's stack: a served {@code --jobs 100000}
+     * started threads until the machine had no process IDs left, and other programs on it then
+     * failed to start theirs.
+     */
+    static int maximum() {
+        return Math.max(256, 4 * Runtime.getRuntime().availableProcessors());
+    }
+
+    /**
+     * {@code jobs} if it is a valid {@code --jobs} value (every command's {@code --jobs}: this
+     * class's, and compare-models').
+     *
+     * @param at   where the command line's options are
+     * @param jobs the value given
+     * @return {@code jobs}
+     * @throws DiagnosticException E-USAGE at the option's value if it is below 1 or above {@link #maximum()}
+     */
+    static int checked(ArgumentPositions at, int jobs) throws DiagnosticException {
         if (jobs < 1) {
             throw ModelOptions.usage(at, "--jobs", "--jobs must be at least 1, not " + jobs);
+        }
+        if (jobs > maximum()) {
+            throw ModelOptions.usage(at, "--jobs", "--jobs must be at most " + maximum()
+                    + " (4 threads per processor, at least 256), not " + jobs);
         }
         return jobs;
     }

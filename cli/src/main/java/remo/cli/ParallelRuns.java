@@ -129,8 +129,10 @@ final class ParallelRuns implements AutoCloseable {
             };
         }
         Schedule<T> schedule = new Schedule<>(files.size());
-        // the calling thread is the first thread, in input order (Schedule#takeChecking)
-        for (int w = 1; w < jobs; w++) {
+        // the calling thread is the first thread, in input order (Schedule#takeChecking); no more
+        // workers than tests: a thread without a test would only cost its start and its stack
+        int threads = Math.min(jobs, files.size());
+        for (int w = 1; w < threads; w++) {
             boolean fromBack = w % 2 == 1;
             pool.execute(() -> work(schedule, files, task, fromBack));
         }

@@ -50,6 +50,15 @@ class FreshUserCliTest {
         assertEquals(2, tooSmall.exit);
         assertTrue(tooSmall.err.contains("error[E-USAGE]: --events expects a whole number of at least -2147483648, found "
                 + "'-99999999999'\n"), tooSmall.err);
+        // a worker per job: a served --jobs 100000 took every process ID of the machine
+        CliRun tooMany = CliRun.run("check", "--jobs", "100000", l07());
+        assertEquals(2, tooMany.exit);
+        assertEquals("<command line>:1:14: error[E-USAGE]: --jobs must be at most " + JobsOption.maximum()
+                + " (4 threads per processor, at least 256), not 100000\n", tooMany.err);
+        CliRun tooManyLayouts = CliRun.run("compare-models", "tso", "sc", "--jobs", "100000");
+        assertEquals(2, tooManyLayouts.exit);
+        assertEquals("<command line>:1:30: error[E-USAGE]: --jobs must be at most " + JobsOption.maximum()
+                + " (4 threads per processor, at least 256), not 100000\n", tooManyLayouts.err);
         CliRun noValue = CliRun.run("check", "--jobs");
         assertTrue(noValue.err.startsWith("<command line>:1:7: error[E-USAGE]: --jobs expects a value N, found none\n"),
                 noValue.err);

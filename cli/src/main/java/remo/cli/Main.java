@@ -23,6 +23,12 @@ public final class Main {
     /** Exit status after an interrupt (128 + SIGINT, the shell's convention; docs/cli.md). */
     static final int INTERRUPTED = 130;
 
+    /**
+     * Exit status of a JVM of its own stopped by SIGTERM (128 + 15, the JVM's); a served run stopped
+     * by its client's SIGTERM gives it too (docs/cli.md).
+     */
+    static final int TERMINATED = 143;
+
     private Main() {
     }
 

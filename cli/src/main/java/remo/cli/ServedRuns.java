@@ -102,11 +102,13 @@ final class ServedRuns {
         }, "remo-run-" + runNumber.incrementAndGet(), STACK_BYTES);
         worker.setDaemon(true);
         worker.start();
-        // the request connection: a byte or its end (Ctrl-C, or the client gone) cancels the run
+        // the request connection: a byte or its end (Ctrl-C, or the client gone) cancels the run;
+        // the byte 't' is the client's SIGTERM
         control.setSoTimeout(0);
+        int[] cancelByte = {-1};
         Thread watcher = new Thread(() -> {
             try {
-                control.getInputStream().read();
+                cancelByte[0] = control.getInputStream().read();
             } catch (IOException e) {
                 // closed: the run is over, or the client is gone
             }
@@ -121,12 +123,29 @@ final class ServedRuns {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        // a JVM of its own stopped by SIGTERM exits with 143 (128 + 15), by SIGINT with 130
+        if (status[0] == Main.INTERRUPTED && cancel.requested() && cancelByteIs(watcher, cancelByte, 't')) {
+            status[0] = Main.TERMINATED;
+        }
         out.flush();
         runErr.flush();
         flusher.remove(outSink, errSink);
         outSink.finish();
         errSink.finish();
         return status[0];
+    }
+
+    /**
+     * Whether the byte the watcher read is {@code b}: the watcher has read it before it cancelled
+     * the run, so once the run is cancelled it is set (a join orders the read after the write).
+     */
+    private static boolean cancelByteIs(Thread watcher, int[] cancelByte, int b) {
+        try {
+            watcher.join(1000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return !watcher.isAlive() && cancelByte[0] == b;
     }
 
     /** A finished run's parser, else the first one once it is made, else a new one. */

@@ -375,6 +375,22 @@ class ServerClientTest {
     }
 
     @Test
+    void aSigtermStopsTheRunWithTheStatusOfAJvmOfItsOwn() throws Exception {
+        // 143 = 128 + SIGTERM, as a JVM of its own exits on SIGTERM; the client said 130 before
+        Path heavy = TestData.root().resolve("cli/src/test/resources/remo/cli/limits/heavy.litmus");
+        ProcessBuilder pb = new ProcessBuilder("bash", client.toString(), "check", heavy.toString()).directory(TestData.root().toFile());
+        pb.environment().put("XDG_RUNTIME_DIR", state.toString());
+        Path out = Files.createTempFile(state, "term", ".txt");
+        Process terminated = pb.redirectOutput(out.toFile()).redirectErrorStream(true).start();
+        Thread.sleep(1500);
+        new ProcessBuilder("kill", "-TERM", Long.toString(terminated.pid())).start().waitFor();
+        assertTrue(terminated.waitFor(60, TimeUnit.SECONDS));
+        String text = Files.readString(out);
+        assertEquals(143, terminated.exitValue(), text);
+        assertTrue(text.contains("interrupted (SIGINT or SIGTERM)") && text.contains("(partial)"), text);
+    }
+
+    @Test
     void aCrashedServerIsReplaced() throws Exception {
         Path address = stateDirectory().resolve("server");
         served(TestData.root(), "check", "examples/suite/L07.litmus");

@@ -123,8 +123,9 @@ final class ServedRuns {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        // a JVM of its own stopped by SIGTERM exits with 143 (128 + 15), by SIGINT with 130
-        if (status[0] == Main.INTERRUPTED && cancel.requested() && cancelByteIs(watcher, cancelByte, 't')) {
+        // a JVM of its own stopped by SIGTERM exits with 143 (128 + 15), by SIGINT with 130; the
+        // watcher wrote the byte before its stop request, a volatile write this read of it follows
+        if (status[0] == Main.INTERRUPTED && cancel.requested() && cancelByte[0] == 't') {
             status[0] = Main.TERMINATED;
         }
         out.flush();
@@ -133,19 +134,6 @@ final class ServedRuns {
         outSink.finish();
         errSink.finish();
         return status[0];
-    }
-
-    /**
-     * Whether the byte the watcher read is {@code b}: the watcher has read it before it cancelled
-     * the run, so once the run is cancelled it is set (a join orders the read after the write).
-     */
-    private static boolean cancelByteIs(Thread watcher, int[] cancelByte, int b) {
-        try {
-            watcher.join(1000);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        return !watcher.isAlive() && cancelByte[0] == b;
     }
 
     /** A finished run's parser, else the first one once it is made, else a new one. */

@@ -62,32 +62,32 @@ class ArchiveStalenessTest {
 
     @Test
     void anArchiveOfAJdkWithoutItsOwnArchiveIsKept() throws Exception {
-        file("remo.jsa", JAR_TIME.plusSeconds(60));
-        Files.writeString(dir.resolve("remo.jsa.base"), "");
+        archiveNewerThanTheJarRecording("");
         assertFalse(stale());
     }
 
     @Test
     void anArchiveNewerThanItsBaseIsKept() throws Exception {
-        file("remo.jsa", JAR_TIME.plusSeconds(60));
-        Path base = file("classes.jsa", JAR_TIME.minusSeconds(3600));
-        Files.writeString(dir.resolve("remo.jsa.base"), base + "\n");
+        archiveNewerThanTheJarRecording(file("classes.jsa", JAR_TIME.minusSeconds(3600)) + "\n");
         assertFalse(stale());
     }
 
     @Test
     void anArchiveOlderThanItsBaseIsTrained() throws Exception {
-        file("remo.jsa", JAR_TIME.plusSeconds(60));
-        Path base = file("classes.jsa", JAR_TIME.plusSeconds(120));
-        Files.writeString(dir.resolve("remo.jsa.base"), base + "\n");
+        archiveNewerThanTheJarRecording(file("classes.jsa", JAR_TIME.plusSeconds(120)) + "\n");
         assertTrue(stale());
     }
 
     @Test
     void aBaseThatIsGoneKeepsTheArchive() throws Exception {
-        file("remo.jsa", JAR_TIME.plusSeconds(60));
-        Files.writeString(dir.resolve("remo.jsa.base"), dir.resolve("gone.jsa") + "\n");
+        archiveNewerThanTheJarRecording(dir.resolve("gone.jsa") + "\n");
         assertFalse(stale());
+    }
+
+    /** An archive a minute newer than the jar, with {@code record} as its base record (ARCHIVE.base). */
+    private void archiveNewerThanTheJarRecording(String record) throws IOException {
+        file("remo.jsa", JAR_TIME.plusSeconds(60));
+        Files.writeString(dir.resolve("remo.jsa.base"), record);
     }
 
     @Test

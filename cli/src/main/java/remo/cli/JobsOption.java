@@ -22,7 +22,7 @@ final class JobsOption {
     }
 
     /**
-     * The most threads {@code --jobs} may ask for: 4 per processor, and at least 256. More would
+     * The most threads {@code --jobs} may ask for: the larger of 256 and 4 per processor. More would
      * only wait for a processor, and each costs a thread's stack: a served {@code --jobs 100000}
      * started threads until the machine had no process IDs left, and other programs on it then
      * failed to start theirs.
@@ -46,7 +46,7 @@ final class JobsOption {
         }
         if (jobs > maximum()) {
             throw ModelOptions.usage(at, "--jobs", "--jobs must be at most " + maximum()
-                    + " (4 threads per processor, at least 256), not " + jobs);
+                    + " (the larger of 256 and 4 per processor), not " + jobs);
         }
         return jobs;
     }

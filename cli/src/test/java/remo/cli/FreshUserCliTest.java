@@ -54,11 +54,11 @@ class FreshUserCliTest {
         CliRun tooMany = CliRun.run("check", "--jobs", "100000", l07());
         assertEquals(2, tooMany.exit);
         assertEquals("<command line>:1:14: error[E-USAGE]: --jobs must be at most " + JobsOption.maximum()
-                + " (4 threads per processor, at least 256), not 100000\n", tooMany.err);
+                + " (the larger of 256 and 4 per processor), not 100000\n", tooMany.err);
         CliRun tooManyLayouts = CliRun.run("compare-models", "tso", "sc", "--jobs", "100000");
         assertEquals(2, tooManyLayouts.exit);
         assertEquals("<command line>:1:30: error[E-USAGE]: --jobs must be at most " + JobsOption.maximum()
-                + " (4 threads per processor, at least 256), not 100000\n", tooManyLayouts.err);
+                + " (the larger of 256 and 4 per processor), not 100000\n", tooManyLayouts.err);
         CliRun noValue = CliRun.run("check", "--jobs");
         assertTrue(noValue.err.startsWith("<command line>:1:7: error[E-USAGE]: --jobs expects a value N, found none\n"),
                 noValue.err);
